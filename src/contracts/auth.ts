@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { emptySchema, okSchema } from './common';
+
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginBodySchema = z.object({
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .transform((v) => v.toLowerCase()),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const login = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/login',
+  summary: 'Sign in; sets the session cookie and returns the user.',
+  tag: 'auth',
+  access: 'public',
+  body: loginBodySchema,
+  response: sessionUserSchema,
+});
+
+export const currentUser = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/',
+  summary: 'The signed-in user, or 401.',
+  tag: 'auth',
+  access: 'session',
+  response: sessionUserSchema,
+});
+
+export const logout = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/logout',
+  summary: 'Ends the session and clears the cookie.',
+  tag: 'auth',
+  access: 'public',
+  query: emptySchema,
+  response: okSchema,
+});

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One HTTP call of the API: both sides import it. The server validates with these schemas
+ * and builds the OpenAPI document from them; the client takes its types from them.
+ */
+export interface Endpoint<
+  Params extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+  Access extends 'session' | 'public' = 'session' | 'public',
+> {
+  method: HttpMethod;
+  /** Fastify-style path, e.g. `/api/warehouse/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** `public` calls need no session; everything else answers 401 without one. */
+  access: Access;
+  params?: Params;
+  body?: Body;
+  query?: Query;
+  response: Response;
+}
+
+export function defineEndpoint<
+  Params extends z.ZodType,
+  Body extends z.ZodType,
+  Query extends z.ZodType,
+  Response extends z.ZodType,
+  Access extends 'session' | 'public',
+>(
+  endpoint: Endpoint<Params, Body, Query, Response, Access>,
+): Endpoint<Params, Body, Query, Response, Access> {
+  return endpoint;
+}
+
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.infer<P> : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType, z.ZodType> ? z.infer<B> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer Q, z.ZodType> ? z.infer<Q> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.infer<R> : never;

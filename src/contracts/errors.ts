@@ -1,0 +1,39 @@
+// The one error catalogue: every refusal the API gives has a stable code, and this table is
+// the only place that decides its HTTP status. Clients switch on `code`, people read `message`.
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  CROSS_SITE_REQUEST: 403,
+  NOT_FOUND: 404,
+  WAREHOUSE_NAME_TAKEN: 409,
+  EMAIL_TAKEN: 409,
+  VAULT_NAME_TAKEN: 409,
+  VAULT_SLOT_TAKEN: 409,
+  VAULT_NOT_TOPMOST: 409,
+  FIELD_FULL: 409,
+  FIELD_HAS_VAULTS: 409,
+  FIELD_NO_PARTNER: 409,
+  CAPACITY_BELOW_CONTENTS: 409,
+  SHELF_NOT_ENOUGH_SPACE: 409,
+  SHELF_FULL: 409,
+  SHELF_NOT_FOUND: 404,
+  RACK_POSITION_INVALID: 409,
+  CHECKLIST_ACTIVE_EXISTS: 409,
+  CHECKLIST_TASK_DUPLICATE: 400,
+  CHECKLIST_TASK_COMPLETED: 409,
+  CHECKLIST_AMBIGUOUS: 409,
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The body of every error response. `errors` lists the same sentences for clients that show a list. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  errors: string[];
+}

@@ -1,0 +1,18 @@
+// Limits shared by forms and the server, so both refuse the same input with the same words.
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_FIELD_CAPACITY = 3;
+export const FIELD_CAPACITY_MIN = 0;
+export const FIELD_CAPACITY_MAX = 10;
+/** Add Warehouse needs a usable grid; the layout form allows 0 to empty a warehouse. */
+export const NEW_WAREHOUSE_CAPACITY_MIN = 1;
+export const WAREHOUSE_NAME_MAX_LENGTH = 80;
+export const GRID_DIMENSION_MAX = 200;
+export const PASSWORD_MIN_LENGTH = 8;
+export const CHECKLIST_REASON_MIN_LENGTH = 15;
+export const CHECKLIST_RETENTION = 5;
+
+export const LOGIN_WINDOW_MINUTES = 15;
+export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
+
+export const OCCUPANCY_THRESHOLDS = { danger: 75, warning: 50, caution: 25 } as const;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { PASSWORD_MIN_LENGTH } from './limits';
+
+export const teamMemberSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const addTeamMemberBodySchema = z.object({
+  email: z
+    .email({ error: 'Email must be an email address.' })
+    .transform((v) => v.trim().toLowerCase()),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+});
+
+export const listTeam = defineEndpoint({
+  method: 'GET',
+  path: '/api/team/users',
+  summary: "The signed-in user's colleagues.",
+  tag: 'team',
+  access: 'session',
+  response: z.array(teamMemberSchema),
+});
+
+export const addTeamMember = defineEndpoint({
+  method: 'POST',
+  path: '/api/team/users',
+  summary: "Adds a colleague to the signed-in user's company.",
+  tag: 'team',
+  access: 'session',
+  body: addTeamMemberBodySchema,
+  response: teamMemberSchema,
+});

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { SessionUser } from '../contracts/auth';
+import { MAX_ATTACHMENT_BYTES } from '../contracts/limits';
+import type { AppDeps } from './deps';
+import { AppError } from './http/errors';
+import { buildOpenApi } from './http/openapi';
+import { registeredEndpoints } from './http/route';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerTeamRoutes } from './features/auth/team.routes';
+import { registerWarehouseRoutes } from './features/warehouses/warehouses.routes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    validateResponses: boolean;
+  }
+}
+
+export interface AppOptions {
+  logger: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  /** Built client to serve; absent in API-only tests. */
+  webRoot?: string;
+  /** Check every response against its contract: on in tests, off in production for speed. */
+  validateResponses?: boolean;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function buildApp(deps: AppDeps, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    trustProxy: options.trustProxy ?? false,
+    // Multipart uploads have their own limit; JSON bodies never need more than this.
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+  });
+  app.decorate('validateResponses', options.validateResponses ?? false);
+  app.decorateRequest('user', null);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Plain http on a warehouse LAN is a real deployment; HSTS there would lock staff out.
+    strictTransportSecurity: false,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 },
+  });
+
+  // Cross-site protection for cookie sessions: a browser always sends Origin on unsafe
+  // requests, and it must name this host. Clients without a browser send none.
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = '';
+    }
+    if (originHost !== request.host) {
+      throw new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(error.toBody());
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const code = status === 413 ? 'FILE_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 415 ? 'UNSUPPORTED_FILE_TYPE' : 'VALIDATION_FAILED';
+      const message = status === 413 ? 'File size should not exceed 5MB' : (error as Error).message;
+      return reply.status(status).send({ code, message, errors: [message] });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const message = 'An error occurred. Please try again.';
+    return reply.status(500).send({ code: 'INTERNAL', message, errors: [message] });
+  });
+
+  registerAuthRoutes(app, deps);
+  registerTeamRoutes(app, deps);
+  registerWarehouseRoutes(app, deps);
+
+  const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
+  app.get('/api/docs', async () => openApi);
+
+  const webRoot = options.webRoot;
+  const hasWeb = webRoot !== undefined && fs.existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.', errors: ['Not found.'] });
+    }
+    // Client-side routes: every other GET gets the app shell, which routes by itself.
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { migrate, type SqlSession } from './migrate';
+
+// Both drivers produce this one type, so repositories never know which engine they run on.
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** In-memory PGlite, for tests that want a throwaway database. */
+  inMemory?: boolean;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => undefined);
+    const client = await pool.connect();
+    try {
+      await migrate({
+        exec: async (sql) => void (await client.query(sql)),
+        query: async (sql, params) => (await client.query(sql, params)).rows,
+      });
+    } finally {
+      client.release();
+    }
+    return {
+      db: drizzlePg(pool) as unknown as Db,
+      engine: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+  const pglite = new PGlite({
+    dataDir: options.inMemory ? undefined : path.join(options.dataDir, 'pglite'),
+    extensions: { pg_trgm },
+  });
+  await pglite.waitReady;
+  const session: SqlSession = {
+    exec: async (sql) => void (await pglite.exec(sql)),
+    query: async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows,
+  };
+  await migrate(session);
+  return {
+    db: drizzlePglite(pglite) as unknown as Db,
+    engine: 'pglite',
+    close: () => pglite.close(),
+  };
+}
+
+/** Raw SQL for the few queries the query builder cannot say; both drivers return `rows`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,32 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export interface StoredChecklistTask {
+  text: string;
+  completed: boolean;
+  completed_by: string;
+  reason: string;
+  completed_at: string | null;
+}
+
+export const checklists = pgTable('checklists', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  warehouseId: uuid('warehouse_id').notNull(),
+  description: text('description').notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  tasks: jsonb('tasks').$type<StoredChecklistTask[]>().notNull().default([]),
+  filledOutBy: text('filled_out_by').notNull().default(''),
+  note: text('note').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const checklistImages = pgTable('checklist_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  checklistId: uuid('checklist_id').notNull(),
+  fileName: text('file_name').notNull(),
+  storageKey: text('storage_key').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

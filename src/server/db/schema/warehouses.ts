@@ -1,0 +1,29 @@
+import { boolean, doublePrecision, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const warehouses = pgTable('warehouses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  rows: integer('rows').notNull(),
+  cols: integer('cols').notNull(),
+  fieldCapacity: integer('field_capacity').notNull(),
+  length: doublePrecision('length').notNull(),
+  width: doublePrecision('width').notNull(),
+  fieldgridX: doublePrecision('fieldgrid_x').notNull().default(0),
+  fieldgridY: doublePrecision('fieldgrid_y').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const fields = pgTable('fields', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  warehouseId: uuid('warehouse_id').notNull(),
+  name: text('name').notNull(),
+  colIndex: integer('col_index').notNull(),
+  rowIndex: integer('row_index').notNull(),
+  type: text('type', { enum: ['vault', 'couchbox-T', 'couchbox-B'] })
+    .notNull()
+    .default('vault'),
+  full: boolean('full').notNull().default(false),
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../contracts/auth';
+import type { AppDeps } from '../../deps';
+import { registerEndpoint } from '../../http/route';
+import * as auth from './auth.service';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // Resolves the session cookie once per request; routes read request.user.
+  app.addHook('onRequest', async (request, reply) => {
+    request.user = null;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !request.url.startsWith('/api/')) return;
+    const session = await auth.resolveSession(deps.db, token, deps.sessionDays);
+    if (!session) return;
+    request.user = session.user;
+    if (session.renewedUntil) setSessionCookie(request, reply, deps, token, session.renewedUntil);
+  });
+
+  registerEndpoint(app, contract.login, async ({ body, request, reply }) => {
+    const result = await auth.login(deps.db, {
+      email: body.email,
+      password: body.password,
+      ip: request.ip,
+      sessionDays: deps.sessionDays,
+    });
+    setSessionCookie(request, reply, deps, result.token, result.expiresAt);
+    return result.user;
+  });
+
+  registerEndpoint(app, contract.currentUser, async ({ user }) => user);
+
+  registerEndpoint(app, contract.logout, async ({ request, reply }) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await auth.logout(deps.db, token);
+    clearSessionCookie(reply);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../http/errors';
+import { hashPassword } from '../../lib/password';
+import { slugify } from '../../../domain/slug';
+import * as repo from './auth.repository';
+
+/** Creates a company with a unique slug: "Acme Moving", then "acme-moving-2" for a namesake. */
+export async function createCompany(db: Db, name: string) {
+  const base = slugify(name).replace(/[^a-z0-9-]/g, '') || 'company';
+  for (let n = 1; n < 1000; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (await repo.findCompanyBySlug(db, slug)) continue;
+    try {
+      return await repo.insertCompany(db, { name: name.trim(), slug });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error(`No free slug for company ${name}`);
+}
+
+export async function createUser(db: Db, params: { companyId: string; email: string; password: string }) {
+  const email = params.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(params.password);
+  try {
+    return await repo.insertUser(db, { companyId: params.companyId, email, passwordHash });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', `A user with the email ${email} already exists.`);
+    throw error;
+  }
+}
+
+export async function setUserPassword(db: Db, email: string, password: string) {
+  const user = await repo.findUserByEmail(db, email.trim().toLowerCase());
+  if (!user) throw new AppError('NOT_FOUND', `No user has the email ${email}.`);
+  await repo.updateUserPassword(db, user.id, await hashPassword(password));
+  // A new password ends every open session of that user.
+  await repo.deleteUserSessions(db, user.id);
+}
+
+export async function listTeam(db: Db, companyId: string) {
+  const rows = await repo.listCompanyUsers(db, companyId);
+  return rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() }));
+}

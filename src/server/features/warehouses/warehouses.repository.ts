@@ -1,0 +1,211 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fields, warehouses } from '../../db/schema/warehouses';
+import { customers, orders, vaultAttachments, vaults } from '../../db/schema/vaults';
+import { pallets, racks, shelves } from '../../db/schema/racks';
+import { checklistImages, checklists } from '../../db/schema/checklists';
+import { gridFieldNames } from '../../../domain/field-names';
+
+export type WarehouseRow = typeof warehouses.$inferSelect;
+
+// Each field row takes 7 parameters; PostgreSQL allows 65,535 per statement.
+const FIELD_INSERT_CHUNK = 5000;
+
+export async function insertWarehouseWithFields(
+  db: Db,
+  params: {
+    companyId: string;
+    name: string;
+    slug: string;
+    rows: number;
+    cols: number;
+    fieldCapacity: number;
+    length: number;
+    width: number;
+  },
+): Promise<WarehouseRow> {
+  const [row] = await db.insert(warehouses).values(params).returning();
+  if (!row) throw new Error('Warehouse insert returned nothing');
+  const grid = gridFieldNames(params.rows, params.cols).map((f) => ({
+    companyId: params.companyId,
+    warehouseId: row.id,
+    name: f.name,
+    colIndex: f.colIndex,
+    rowIndex: f.row,
+  }));
+  for (let i = 0; i < grid.length; i += FIELD_INSERT_CHUNK) {
+    await db.insert(fields).values(grid.slice(i, i + FIELD_INSERT_CHUNK));
+  }
+  return row;
+}
+
+export async function findWarehouse(db: Db, companyId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), eq(warehouses.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findWarehouseBySlug(db: Db, companyId: string, slug: string) {
+  const rows = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), eq(warehouses.slug, slug)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findWarehouseByName(db: Db, companyId: string, name: string) {
+  const rows = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), sql`lower(${warehouses.name}) = lower(${name})`))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listWarehouses(db: Db, companyId: string) {
+  return db
+    .select()
+    .from(warehouses)
+    .where(eq(warehouses.companyId, companyId))
+    .orderBy(asc(warehouses.name));
+}
+
+/** Dashboard figures counted by the database: no vault leaves it to be counted. */
+export async function listWarehouseCounts(db: Db, companyId: string) {
+  return db
+    .select({
+      warehouseId: fields.warehouseId,
+      vaultCount: sql<number>`count(${vaults.id})::int`,
+      nonEmptyVaultCount: sql<number>`(count(${vaults.id}) FILTER (WHERE ${customers.name} IS NULL OR ${customers.name} NOT LIKE '%EMPTY%'))::int`,
+    })
+    .from(vaults)
+    .innerJoin(fields, eq(fields.id, vaults.fieldId))
+    .leftJoin(customers, eq(customers.id, vaults.customerId))
+    .where(eq(vaults.companyId, companyId))
+    .groupBy(fields.warehouseId);
+}
+
+export async function listFields(db: Db, companyId: string, warehouseIds: string[]) {
+  if (warehouseIds.length === 0) return [];
+  return db
+    .select()
+    .from(fields)
+    .where(and(eq(fields.companyId, companyId), inArray(fields.warehouseId, warehouseIds)));
+}
+
+export async function listPlacedVaults(db: Db, companyId: string, warehouseIds: string[]) {
+  if (warehouseIds.length === 0) return [];
+  return db
+    .select({
+      id: vaults.id,
+      name: vaults.name,
+      type: vaults.type,
+      position: vaults.position,
+      note: vaults.note,
+      fieldId: vaults.fieldId,
+      oldFieldId: vaults.oldFieldId,
+      customerId: vaults.customerId,
+      customerName: customers.name,
+      orderId: vaults.orderId,
+      orderName: orders.name,
+      fieldName: fields.name,
+      warehouseId: fields.warehouseId,
+      warehouseName: warehouses.name,
+    })
+    .from(vaults)
+    .innerJoin(fields, eq(fields.id, vaults.fieldId))
+    .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
+    .leftJoin(customers, eq(customers.id, vaults.customerId))
+    .leftJoin(orders, eq(orders.id, vaults.orderId))
+    .where(and(eq(vaults.companyId, companyId), inArray(fields.warehouseId, warehouseIds)));
+}
+
+export async function listAttachments(db: Db, companyId: string, vaultIds: string[]) {
+  if (vaultIds.length === 0) return [];
+  return db
+    .select()
+    .from(vaultAttachments)
+    .where(and(eq(vaultAttachments.companyId, companyId), inArray(vaultAttachments.vaultId, vaultIds)))
+    .orderBy(asc(vaultAttachments.createdAt));
+}
+
+export async function listRacks(db: Db, companyId: string, warehouseIds: string[]) {
+  if (warehouseIds.length === 0) return [];
+  return db
+    .select()
+    .from(racks)
+    .where(and(eq(racks.companyId, companyId), inArray(racks.warehouseId, warehouseIds)))
+    .orderBy(asc(racks.createdAt));
+}
+
+export async function listShelves(db: Db, companyId: string, rackIds: string[]) {
+  if (rackIds.length === 0) return [];
+  return db
+    .select()
+    .from(shelves)
+    .where(and(eq(shelves.companyId, companyId), inArray(shelves.rackId, rackIds)))
+    .orderBy(asc(shelves.shelfIndex));
+}
+
+export async function listPallets(db: Db, companyId: string, shelfIds: string[]) {
+  if (shelfIds.length === 0) return [];
+  return db
+    .select({
+      id: pallets.id,
+      name: pallets.name,
+      shelfId: pallets.shelfId,
+      customerId: pallets.customerId,
+      customerName: customers.name,
+      palletNumber: pallets.palletNumber,
+      notes: pallets.notes,
+      weight: pallets.weight,
+      shelfSpots: pallets.shelfSpots,
+      slotIndex: pallets.slotIndex,
+    })
+    .from(pallets)
+    .innerJoin(customers, eq(customers.id, pallets.customerId))
+    .where(and(eq(pallets.companyId, companyId), inArray(pallets.shelfId, shelfIds)))
+    .orderBy(asc(pallets.slotIndex), asc(pallets.createdAt));
+}
+
+/** Storage keys of every file that goes with the warehouse, to delete once its rows are gone. */
+export async function listWarehouseFileKeys(db: Db, companyId: string, warehouseId: string) {
+  const attachmentKeys = await db
+    .select({ key: vaultAttachments.storageKey })
+    .from(vaultAttachments)
+    .innerJoin(vaults, eq(vaults.id, vaultAttachments.vaultId))
+    .innerJoin(fields, eq(fields.id, vaults.fieldId))
+    .where(and(eq(vaultAttachments.companyId, companyId), eq(fields.warehouseId, warehouseId)));
+  const imageKeys = await db
+    .select({ key: checklistImages.storageKey })
+    .from(checklistImages)
+    .innerJoin(checklists, eq(checklists.id, checklistImages.checklistId))
+    .where(and(eq(checklistImages.companyId, companyId), eq(checklists.warehouseId, warehouseId)));
+  return [...attachmentKeys, ...imageKeys].map((r) => r.key);
+}
+
+/** The vaults' history outlives them: a 'deleted' event for each vault the warehouse takes along. */
+export async function recordWarehouseVaultDeletions(
+  db: Db,
+  params: { companyId: string; warehouseId: string; warehouseName: string; actorUserId: string; actorEmail: string },
+) {
+  await db.execute(sql`
+    INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)
+    SELECT v.company_id, v.id, v.name, 'deleted', ${params.actorUserId}, ${params.actorEmail},
+           jsonb_build_object('reason', 'warehouse deleted', 'warehouse', ${params.warehouseName}::text,
+                              'field', f.name, 'position', v.position)
+    FROM vaults v JOIN fields f ON f.id = v.field_id
+    WHERE v.company_id = ${params.companyId} AND f.warehouse_id = ${params.warehouseId}`);
+}
+
+export async function deleteWarehouseRow(db: Db, companyId: string, id: string) {
+  const deleted = await db
+    .delete(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), eq(warehouses.id, id)))
+    .returning({ id: warehouses.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,121 @@
+import type { SessionUser } from '../../../contracts/auth';
+import type { AddWarehouseBody, Warehouse, WarehouseSummary } from '../../../contracts/warehouses';
+import { occupancyPercent, warehouseCapacity } from '../../../domain/occupancy';
+import { slugify } from '../../../domain/slug';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, notFound } from '../../http/errors';
+import type { FileStorage } from '../../storage/storage';
+import * as repo from './warehouses.repository';
+import { presentWarehouses } from './warehouses.presenter';
+
+async function loadFull(db: Db, companyId: string, rows: repo.WarehouseRow[]): Promise<Warehouse[]> {
+  const ids = rows.map((w) => w.id);
+  const [fields, vaults, racks] = await Promise.all([
+    repo.listFields(db, companyId, ids),
+    repo.listPlacedVaults(db, companyId, ids),
+    repo.listRacks(db, companyId, ids),
+  ]);
+  const [attachments, shelves] = await Promise.all([
+    repo.listAttachments(db, companyId, vaults.map((v) => v.id)),
+    repo.listShelves(db, companyId, racks.map((r) => r.id)),
+  ]);
+  const pallets = await repo.listPallets(db, companyId, shelves.map((s) => s.id));
+  return presentWarehouses(rows, { fields, vaults, attachments, racks, shelves, pallets });
+}
+
+export async function listCompanyWarehouses(db: Db, user: SessionUser, companyId: string): Promise<Warehouse[]> {
+  // Another company's id answers exactly like an id that does not exist.
+  if (companyId !== user.companyId) throw notFound('Company');
+  return loadFull(db, companyId, await repo.listWarehouses(db, companyId));
+}
+
+export async function getWarehouse(db: Db, user: SessionUser, id: string): Promise<Warehouse> {
+  const row = await repo.findWarehouse(db, user.companyId, id);
+  if (!row) throw notFound('Warehouse');
+  const [full] = await loadFull(db, user.companyId, [row]);
+  if (!full) throw notFound('Warehouse');
+  return full;
+}
+
+export async function getWarehouseBySlug(db: Db, user: SessionUser, slug: string): Promise<Warehouse> {
+  const row = await repo.findWarehouseBySlug(db, user.companyId, slug.toLowerCase());
+  if (!row) throw notFound('Warehouse');
+  const [full] = await loadFull(db, user.companyId, [row]);
+  if (!full) throw notFound('Warehouse');
+  return full;
+}
+
+export async function listWarehouseSummaries(db: Db, user: SessionUser): Promise<WarehouseSummary[]> {
+  const [rows, counts] = await Promise.all([
+    repo.listWarehouses(db, user.companyId),
+    repo.listWarehouseCounts(db, user.companyId),
+  ]);
+  const byWarehouse = new Map(counts.map((c) => [c.warehouseId, c]));
+  return rows.map((w) => {
+    const capacity = warehouseCapacity(w.rows, w.cols, w.fieldCapacity);
+    const c = byWarehouse.get(w.id);
+    const nonEmpty = c?.nonEmptyVaultCount ?? 0;
+    return {
+      id: w.id,
+      name: w.name,
+      slug: w.slug,
+      rows: w.rows,
+      cols: w.cols,
+      fieldCapacity: w.fieldCapacity,
+      warehouseCapacity: capacity,
+      vaultCount: c?.vaultCount ?? 0,
+      nonEmptyVaultCount: nonEmpty,
+      occupancy: occupancyPercent(nonEmpty, capacity),
+    };
+  });
+}
+
+export async function addWarehouse(db: Db, user: SessionUser, body: AddWarehouseBody): Promise<Warehouse> {
+  const name = body.name.replace(/\s+/g, ' ');
+  let row: repo.WarehouseRow;
+  try {
+    row = await db.transaction((tx) =>
+      repo.insertWarehouseWithFields(tx, {
+        companyId: user.companyId,
+        name,
+        slug: slugify(name),
+        rows: body.rows,
+        cols: body.cols,
+        fieldCapacity: body.field_capacity,
+        length: body.length,
+        width: body.width,
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('WAREHOUSE_NAME_TAKEN', `A warehouse named "${name}" already exists.`);
+    }
+    throw error;
+  }
+  return getWarehouse(db, user, row.id);
+}
+
+export async function deleteWarehouse(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  id: string,
+): Promise<void> {
+  const fileKeys = await db.transaction(async (tx) => {
+    const warehouse = await repo.findWarehouse(tx, user.companyId, id);
+    if (!warehouse) throw notFound('Warehouse');
+    const keys = await repo.listWarehouseFileKeys(tx, user.companyId, id);
+    await repo.recordWarehouseVaultDeletions(tx, {
+      companyId: user.companyId,
+      warehouseId: id,
+      warehouseName: warehouse.name,
+      actorUserId: user.id,
+      actorEmail: user.email,
+    });
+    await repo.deleteWarehouseRow(tx, user.companyId, id);
+    return keys;
+  });
+  // Files go only after the commit: a rolled-back delete must not have lost them.
+  await Promise.allSettled(fileKeys.map((key) => storage.delete(key)));
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { Endpoint } from '../../contracts/endpoint';
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): unknown {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+}
+
+/** The OpenAPI document, built from the same zod schemas the routes validate with. */
+export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of endpoints) {
+    const path = e.path.replace(/:(\w+)/g, '{$1}');
+    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    paths[path] ??= {};
+    paths[path][e.method.toLowerCase()] = {
+      summary: e.summary,
+      tags: [e.tag],
+      security: e.access === 'public' ? [] : [{ session: [] }],
+      parameters,
+      ...(e.body
+        ? { requestBody: { content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } }
+        : {}),
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },
+        default: {
+          description: 'Error: { code, message, errors[] }',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  code: { type: 'string' },
+                  message: { type: 'string' },
+                  errors: { type: 'array', items: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Vaultgrid API', version: '1' },
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vaultgrid_session' } } },
+    paths,
+  };
+}

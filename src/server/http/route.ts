@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf } from '../../contracts/endpoint';
+import type { SessionUser } from '../../contracts/auth';
+import { AppError } from './errors';
+
+export interface HandlerContext<E extends Endpoint> {
+  params: ParamsOf<E>;
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<E extends Endpoint> = (
+  ctx: HandlerContext<E> & { user: E['access'] extends 'public' ? SessionUser | null : SessionUser },
+) => Promise<z.input<E['response']>>;
+
+export function validationError(error: z.ZodError, where: string): AppError {
+  const details = error.issues.map((issue) => {
+    const field = issue.path.join('.');
+    // Messages written as sentences stand alone; zod's defaults need the field named.
+    return /^[A-Z]/.test(issue.message) || !field ? issue.message : `${field}: ${issue.message}`;
+  });
+  return new AppError('VALIDATION_FAILED', details[0] ?? `Invalid ${where}.`, details);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw validationError(result.error, where);
+  return result.data;
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  return request.user;
+}
+
+/**
+ * Registers one endpoint of the contract: parse -> session -> handler -> serialise.
+ * The pipeline is the same for every route, so a handler only calls its service.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const user = endpoint.access === 'session' ? requireUser(request) : request.user;
+      const ctx = {
+        params: endpoint.params ? parseWith(endpoint.params, request.params, 'path') : {},
+        body: endpoint.body ? parseWith(endpoint.body, request.body, 'body') : undefined,
+        query: endpoint.query ? parseWith(endpoint.query, request.query, 'query') : {},
+        request,
+        reply,
+        user,
+      };
+      const result = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+      return app.validateResponses ? endpoint.response.parse(result) : result;
+    },
+  });
+  registeredEndpoints.push(endpoint);
+}
+
+/** Everything registered, in order, for the OpenAPI document. */
+export const registeredEndpoints: Endpoint[] = [];

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ensureFirstAdmin } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+import { sweepAuthTables } from './features/auth/auth.service';
+import { openRuntime } from './runtime';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Built: dist/server/main.js next to dist/web. From source (tsx): src/server next to dist/web two up.
+const webRoot = here.endsWith(path.join('dist', 'server'))
+  ? path.join(here, '..', 'web')
+  : path.join(here, '..', '..', 'dist', 'web');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const runtime = await openRuntime(config, 'vaultgrid server');
+  const { db } = runtime.database;
+
+  const first = await ensureFirstAdmin(db, config.admin);
+
+  const app = await buildApp(
+    { db, storage: runtime.storage, sessionDays: config.sessionDays, cookieSecure: config.cookieSecure },
+    {
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      },
+      trustProxy: config.trustProxy,
+      webRoot,
+    },
+  );
+
+  const sweep = setInterval(() => {
+    sweepAuthTables(db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 60 * 60 * 1000);
+  sweep.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    try {
+      await app.close();
+    } finally {
+      await runtime.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const engine = runtime.database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`Vaultgrid is running at http://localhost:${port} (${engine}).`);
+  if (first) {
+    console.log(`Created company "${first.companyName}" with the first user ${first.email}.`);
+    if (first.generatedPassword) {
+      console.log(`Sign in with ${first.email} / ${first.generatedPassword} (shown only this once).`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Vaultgrid could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Warehouse, WarehouseSummary } from '../../src/contracts/warehouses';
+import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { queryRows } from '../../src/server/db/client';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp(inject('postgresUrl'));
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const fieldNames = (w: Warehouse) => Object.values(w.fields).map((f) => f.name).sort();
+
+describe('adding a warehouse', () => {
+  it('creates rows x cols fields named by column letters and row numbers', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff, { name: 'Naglee Main Warehouse', rows: 12, cols: 2, field_capacity: 3 });
+    expect(w).toMatchObject({
+      name: 'Naglee Main Warehouse',
+      slug: 'naglee-main-warehouse',
+      rows: 12,
+      cols: 2,
+      fieldCapacity: 3,
+      warehouseCapacity: 72,
+      fieldgridLocation: { x: 0, y: 0 },
+      racks: [],
+      customers: [],
+      orders: [],
+    });
+    const names = fieldNames(w);
+    expect(names).toHaveLength(24);
+    expect(names).toContain('A1');
+    expect(names).toContain('A12');
+    expect(names).toContain('B12');
+    expect(Object.values(w.fields).every((f) => f.type === 'vault' && !f.full && f.warehouse_id === w.id)).toBe(true);
+  });
+
+  it('names columns past Z', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff, { rows: 1, cols: 28 });
+    expect(fieldNames(w)).toEqual(expect.arrayContaining(['Z1', 'AA1', 'AB1']));
+  });
+
+  it.each([
+    [{ rows: 0 }, 'Rows must be at least 1.'],
+    [{ cols: 1.5 }, 'Columns must be a whole number.'],
+    [{ field_capacity: 11 }, 'Field capacity must be at most 10.'],
+    [{ length: -1 }, 'Length must be greater than 0.'],
+    [{ width: 'wide' }, 'Width must be a number.'],
+    [{ name: '   ' }, 'Name is required.'],
+  ])('refuses %o with "%s"', async (override, message) => {
+    const staff = await makeCompanyWithUser(app);
+    const res = await staff.client.post('/api/warehouse/add-warehouse', {
+      name: 'Bad',
+      rows: 2,
+      cols: 2,
+      field_capacity: 3,
+      length: 10,
+      width: 10,
+      ...override,
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { errors: string[] }).errors).toContain(message);
+  });
+
+  it('refuses a missing field and lists it', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const res = await staff.client.post('/api/warehouse/add-warehouse', { name: 'No size' });
+    expect(res.status).toBe(400);
+    expect((res.body as { errors: string[] }).errors).toEqual(
+      expect.arrayContaining(['Rows is required.', 'Width is required.']),
+    );
+  });
+
+  it('refuses a name already used in the company, ignoring case, but allows it in another company', async () => {
+    const staff = await makeCompanyWithUser(app);
+    await makeWarehouse(staff, { name: 'Warehouse 1' });
+    const again = await staff.client.post('/api/warehouse/add-warehouse', {
+      name: 'WAREHOUSE 1', rows: 1, cols: 1, field_capacity: 3, length: 10, width: 10,
+    });
+    expect(again.status).toBe(409);
+    expect((again.body as { message: string }).message).toBe('A warehouse named "WAREHOUSE 1" already exists.');
+
+    const other = await makeCompanyWithUser(app);
+    await makeWarehouse(other, { name: 'Warehouse 1' });
+  });
+});
+
+describe('reading warehouses', () => {
+  it('lists the company warehouses in full, by id, slug and company', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff, { name: 'Warehouse 3' });
+    const byCompany = await staff.client.get(`/api/warehouse/company/${staff.user.companyId}`);
+    expect(byCompany.status).toBe(200);
+    expect((byCompany.body as Warehouse[]).map((x) => x.name)).toEqual(['Warehouse 3']);
+
+    const byId = await staff.client.get(`/api/warehouse/${w.id}`);
+    expect((byId.body as Warehouse).id).toBe(w.id);
+    const bySlug = await staff.client.get('/api/warehouse/by-slug/warehouse-3');
+    expect((bySlug.body as Warehouse).id).toBe(w.id);
+  });
+
+  it('summarises occupancy from non-empty vaults, counted in the database', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff, { rows: 1, cols: 1, field_capacity: 3 });
+    const fieldId = Object.keys(w.fields)[0];
+    const companyId = staff.user.companyId;
+    await app.deps.db.execute(sql`
+      WITH c AS (INSERT INTO customers (company_id, name) VALUES (${companyId}, 'JOHNSON') RETURNING id),
+           e AS (INSERT INTO customers (company_id, name) VALUES (${companyId}, 'EMPTY VAULT') RETURNING id)
+      INSERT INTO vaults (company_id, name, customer_id, field_id, position)
+      VALUES (${companyId}, 'S1', (SELECT id FROM c), ${fieldId}, 1),
+             (${companyId}, 'S2', (SELECT id FROM e), ${fieldId}, 2)`);
+    const res = await staff.client.get('/api/warehouse/summaries');
+    const summary = (res.body as WarehouseSummary[])[0];
+    expect(summary).toMatchObject({ vaultCount: 2, nonEmptyVaultCount: 1, warehouseCapacity: 3, occupancy: 33 });
+
+    const full = (await staff.client.get(`/api/warehouse/${w.id}`)).body as Warehouse;
+    expect(full.customers).toEqual(['EMPTY VAULT', 'JOHNSON']);
+    const vaults = Object.values(full.fields[fieldId ?? '']?.vaults ?? {});
+    expect(vaults.map((v) => v.name).sort()).toEqual(['S1', 'S2']);
+  });
+
+  it('answers an unknown id or slug with 404', async () => {
+    const staff = await makeCompanyWithUser(app);
+    expect((await staff.client.get('/api/warehouse/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await staff.client.get('/api/warehouse/by-slug/nowhere')).status).toBe(404);
+    expect((await staff.client.get('/api/warehouse/not-a-uuid')).status).toBe(400);
+  });
+});
+
+describe('deleting a warehouse', () => {
+  it('removes it with its fields and vaults, and keeps the vaults history', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff);
+    const fieldId = Object.keys(w.fields)[0];
+    await app.deps.db.execute(
+      sql`INSERT INTO vaults (company_id, name, field_id, position) VALUES (${staff.user.companyId}, 'D1', ${fieldId}, 1)`,
+    );
+    const res = await staff.client.delete(`/api/warehouse/${w.id}`);
+    expect(res.status).toBe(200);
+    expect((await staff.client.get(`/api/warehouse/${w.id}`)).status).toBe(404);
+    const left = await queryRows(app.deps.db, sql`SELECT count(*)::int AS n FROM fields WHERE warehouse_id = ${w.id}`);
+    expect(left).toEqual([{ n: 0 }]);
+    const history = await queryRows(
+      app.deps.db,
+      sql`SELECT kind FROM vault_events WHERE company_id = ${staff.user.companyId} AND vault_name = 'D1'`,
+    );
+    expect(history).toEqual([{ kind: 'deleted' }]);
+    expect((await staff.client.delete(`/api/warehouse/${w.id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { createDiskStorage } from '../../src/server/storage/storage';
+import type { AppDeps } from '../../src/server/deps';
+
+export interface TestApp {
+  baseUrl: string;
+  deps: AppDeps;
+  database: Database;
+  filesDir: string;
+  close(): Promise<void>;
+}
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vaultgrid_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * A real server on a loopback port over a fresh database: in-memory PGlite, or a new
+ * database in the PostgreSQL cluster when the suite runs on PostgreSQL.
+ */
+export async function startTestApp(postgresUrl: string | null): Promise<TestApp> {
+  const created = postgresUrl ? await createDatabase(postgresUrl) : null;
+  const database = await openDatabase({
+    databaseUrl: created?.url,
+    dataDir: '',
+    inMemory: !created,
+  });
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-files-'));
+  const deps: AppDeps = {
+    db: database.db,
+    storage: createDiskStorage(filesDir),
+    sessionDays: 30,
+    cookieSecure: 'never',
+  };
+  const app = await buildApp(deps, { logger: false, validateResponses: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    deps,
+    database,
+    filesDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await created?.drop();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
