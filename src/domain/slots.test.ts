@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   fieldBelowName,
+  fieldFill,
+  vaultMatchesSearch,
   isEmptyVaultCustomer,
   lowestFreePosition,
   normaliseName,
@@ -65,5 +67,33 @@ describe('empty naming', () => {
   it('cuts long customer names to 15 characters plus an ellipsis', () => {
     expect(shortenName('ABCDEFGHIJKLMNOPQ')).toBe('ABCDEFGHIJKLMNO...');
     expect(shortenName('SHORT')).toBe('SHORT');
+  });
+});
+
+describe('field fill colour', () => {
+  it('is full when every slot is taken or the flag is set', () => {
+    expect(fieldFill(3, 3, false)).toBe('full');
+    expect(fieldFill(0, 3, true)).toBe('full');
+  });
+  it('warns above half the slots, counting the couchbox extra slot', () => {
+    expect(fieldFill(2, 3, false)).toBe('warning');
+    expect(fieldFill(2, 4, false)).toBe('success');
+    expect(fieldFill(3, 4, false)).toBe('warning');
+  });
+  it('is success with some vaults and empty with none', () => {
+    expect(fieldFill(1, 3, false)).toBe('success');
+    expect(fieldFill(0, 3, false)).toBe('empty');
+  });
+});
+
+describe('search matching', () => {
+  const vault = { customer_name: 'JOHNSON', order_name: 'ORD-5', name: 'V10' };
+  it('matches a case-insensitive substring of the picked kind only', () => {
+    expect(vaultMatchesSearch(vault, 'customer', 'john')).toBe(true);
+    expect(vaultMatchesSearch(vault, 'order', 'john')).toBe(false);
+    expect(vaultMatchesSearch(vault, 'order', 'd-5')).toBe(true);
+    expect(vaultMatchesSearch(vault, 'vault', 'v1')).toBe(true);
+    expect(vaultMatchesSearch({ ...vault, name: null }, 'vault', 'v')).toBe(false);
+    expect(vaultMatchesSearch(vault, 'customer', '  ')).toBe(false);
   });
 });

@@ -46,3 +46,30 @@ export function normaliseName(value: string): string {
 export function shortenName(value: string, max = 15): string {
   return value.length > max ? `${value.slice(0, max)}...` : value;
 }
+
+export type FieldFill = 'full' | 'warning' | 'success' | 'empty';
+
+/**
+ * The colour of a grid cell: full when the vaults fill every slot or the flag is set,
+ * warning above half the slots, success with some vaults, else empty.
+ */
+export function fieldFill(vaultCount: number, slots: number, isFlaggedFull: boolean): FieldFill {
+  if (isFlaggedFull || (slots > 0 && vaultCount >= slots)) return 'full';
+  if (vaultCount > slots / 2) return 'warning';
+  if (vaultCount > 0) return 'success';
+  return 'empty';
+}
+
+export type SearchKind = 'customer' | 'order' | 'vault';
+
+/** Search matching in the vault view: case-insensitive substring on the picked kind. */
+export function vaultMatchesSearch(
+  vault: { customer_name: string; order_name: string | null; name: string | null },
+  kind: SearchKind,
+  text: string,
+): boolean {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return false;
+  const value = kind === 'customer' ? vault.customer_name : kind === 'order' ? vault.order_name : vault.name;
+  return (value ?? '').toLowerCase().includes(needle);
+}
