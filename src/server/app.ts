@@ -14,6 +14,10 @@ import { registeredEndpoints } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerTeamRoutes } from './features/auth/team.routes';
 import { registerWarehouseRoutes } from './features/warehouses/warehouses.routes';
+import { registerFieldRoutes } from './features/fields/fields.routes';
+import { registerVaultRoutes } from './features/vaults/vaults.routes';
+import { registerStageRoutes } from './features/stage/stage.routes';
+import { registerSearchRoutes } from './features/search/search.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -100,6 +104,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerAuthRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerWarehouseRoutes(app, deps);
+  registerFieldRoutes(app, deps);
+  registerVaultRoutes(app, deps);
+  registerStageRoutes(app, deps);
+  registerSearchRoutes(app, deps);
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);
