@@ -16,3 +16,12 @@ export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
 
 export const OCCUPANCY_THRESHOLDS = { danger: 75, warning: 50, caution: 25 } as const;
+
+/** Racks: shelves per rack and spots per shelf, shared by the rack builder and the server. */
+export const RACK_SHELVES_MIN = 1;
+export const RACK_SHELVES_MAX = 20;
+export const SHELF_CAPACITY_MIN = 1;
+export const SHELF_CAPACITY_MAX = 100;
+export const RACK_NAME_MAX_LENGTH = 80;
+export const PALLET_SPACES_MIN = 1;
+export const DEFAULT_RACK_NAME = 'Unnamed Rack';

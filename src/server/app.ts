@@ -14,6 +14,9 @@ import { registeredEndpoints } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerTeamRoutes } from './features/auth/team.routes';
 import { registerWarehouseRoutes } from './features/warehouses/warehouses.routes';
+import { registerRackRoutes } from './features/racks/racks.routes';
+import { registerFieldGridRoutes } from './features/fields/field-grid.routes';
+import { registerWarehouseLayoutRoutes } from './features/warehouses/warehouse-layout.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -101,6 +104,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerAuthRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerWarehouseRoutes(app, deps);
+  registerRackRoutes(app, deps);
+  registerFieldGridRoutes(app, deps);
+  registerWarehouseLayoutRoutes(app, deps);
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);
