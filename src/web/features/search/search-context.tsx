@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export type SearchKind = 'customer' | 'order' | 'vault' | 'pallet';
 
@@ -23,18 +23,15 @@ const SearchContext = createContext<SearchState | null>(null);
 export function SearchProvider({ children }: { children: ReactNode }) {
   const [term, setTerm] = useState('');
   const [selection, setSelection] = useState<SearchSelection | null>(null);
+  // Stable: the warehouse page clears on leaving with `useEffect(() => clear, ...)`; a new
+  // function per keystroke would run that cleanup, and wipe the box, on every keystroke.
+  const clear = useCallback(() => {
+    setTerm('');
+    setSelection(null);
+  }, []);
   const value = useMemo<SearchState>(
-    () => ({
-      term,
-      setTerm,
-      selection,
-      select: setSelection,
-      clear: () => {
-        setTerm('');
-        setSelection(null);
-      },
-    }),
-    [term, selection],
+    () => ({ term, setTerm, selection, select: setSelection, clear }),
+    [term, selection, clear],
   );
   return <SearchContext.Provider value={value}>{children}</SearchContext.Provider>;
 }
