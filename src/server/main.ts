@@ -62,13 +62,15 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const engine = runtime.database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  console.log(`Vaultgrid is running at http://localhost:${port} (${engine}).`);
+  const lines = [`Vaultgrid is running at http://localhost:${port} (${engine}).`];
   if (first) {
-    console.log(`Created company "${first.companyName}" with the first user ${first.email}.`);
+    lines.push(`Created company "${first.companyName}" with the first user ${first.email}.`);
     if (first.generatedPassword) {
-      console.log(`Sign in with ${first.email} / ${first.generatedPassword} (shown only this once).`);
+      lines.push(`Sign in with ${first.email} / ${first.generatedPassword} (shown only this once).`);
     }
   }
+  // One write, so whoever reads the start-up message gets the sign-in lines with it.
+  console.log(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -44,6 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  if (!options.inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite({
     dataDir: options.inMemory ? undefined : path.join(options.dataDir, 'pglite'),
     extensions: { pg_trgm },
@@ -54,6 +56,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     query: async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows,
   };
   await migrate(session);
+  // PGlite runs no autovacuum, so nothing else refreshes the planner's statistics; without
+  // them it misjudges every join on a grown table. Once per start keeps them current enough.
+  if (!options.inMemory) await pglite.exec('ANALYZE');
   return {
     db: drizzlePglite(pglite) as unknown as Db,
     engine: 'pglite',

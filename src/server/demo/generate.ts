@@ -28,7 +28,7 @@ export interface WarehousePlan {
   fieldCapacity: number;
   length: number;
   width: number;
-  /** Share of slots filled, 0..1; fields fill from position 1 up. */
+  /** Chance that each next slot of a field is taken, 0..1; fields fill from position 1 up. */
   fill: number;
 }
 
@@ -123,8 +123,7 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
     warehouseIds.push(w.id);
     const fieldRows = await queryRows<{ id: string }>(db, sql`SELECT id FROM fields WHERE warehouse_id = ${w.id} ORDER BY col_index, row_index`);
     for (const field of fieldRows) {
-      const stack = Math.min(plan.fieldCapacity, Math.round(rnd() * plan.fieldCapacity * 2 * plan.fill));
-      for (let p = 1; p <= stack; p++) makeVault(field.id, p);
+      for (let p = 1; p <= plan.fieldCapacity && rnd() < plan.fill; p++) makeVault(field.id, p);
     }
   }
   for (let i = 0; i < options.stagedVaults; i++) makeVault(null, null);
@@ -144,5 +143,7 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
         ${sql.param(chunk.map((v) => v.note))}::text[]
       ) AS v(name, customer_id, order_id, type, field_id, position, note)`);
   }
+  // Fresh planner statistics after a bulk load (PGlite has no autovacuum to do it).
+  await db.execute(sql`ANALYZE`);
   return { warehouseIds, vaultCount: vaultRows.length };
 }

@@ -124,12 +124,21 @@ export async function listPlacedVaults(db: Db, companyId: string, warehouseIds: 
     .where(and(eq(vaults.companyId, companyId), inArray(fields.warehouseId, warehouseIds)));
 }
 
-export async function listAttachments(db: Db, companyId: string, vaultIds: string[]) {
-  if (vaultIds.length === 0) return [];
+/** Attachments of every placed vault in the warehouses, joined rather than listed by id. */
+export async function listAttachments(db: Db, companyId: string, warehouseIds: string[]) {
+  if (warehouseIds.length === 0) return [];
   return db
-    .select()
+    .select({
+      id: vaultAttachments.id,
+      vaultId: vaultAttachments.vaultId,
+      fileName: vaultAttachments.fileName,
+      contentType: vaultAttachments.contentType,
+      sizeBytes: vaultAttachments.sizeBytes,
+    })
     .from(vaultAttachments)
-    .where(and(eq(vaultAttachments.companyId, companyId), inArray(vaultAttachments.vaultId, vaultIds)))
+    .innerJoin(vaults, eq(vaults.id, vaultAttachments.vaultId))
+    .innerJoin(fields, eq(fields.id, vaults.fieldId))
+    .where(and(eq(vaultAttachments.companyId, companyId), inArray(fields.warehouseId, warehouseIds)))
     .orderBy(asc(vaultAttachments.createdAt));
 }
 

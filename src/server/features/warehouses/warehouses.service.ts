@@ -11,15 +11,13 @@ import { presentWarehouses } from './warehouses.presenter';
 
 async function loadFull(db: Db, companyId: string, rows: repo.WarehouseRow[]): Promise<Warehouse[]> {
   const ids = rows.map((w) => w.id);
-  const [fields, vaults, racks] = await Promise.all([
+  const [fields, vaults, attachments, racks] = await Promise.all([
     repo.listFields(db, companyId, ids),
     repo.listPlacedVaults(db, companyId, ids),
+    repo.listAttachments(db, companyId, ids),
     repo.listRacks(db, companyId, ids),
   ]);
-  const [attachments, shelves] = await Promise.all([
-    repo.listAttachments(db, companyId, vaults.map((v) => v.id)),
-    repo.listShelves(db, companyId, racks.map((r) => r.id)),
-  ]);
+  const shelves = await repo.listShelves(db, companyId, racks.map((r) => r.id));
   const pallets = await repo.listPallets(db, companyId, shelves.map((s) => s.id));
   return presentWarehouses(rows, { fields, vaults, attachments, racks, shelves, pallets });
 }

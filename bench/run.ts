@@ -1,0 +1,87 @@
+// npm run bench: builds a large company on the engine in use (embedded PGlite in a temp
+// folder, or the PostgreSQL named by DATABASE_URL) and prints, per call, the median and p99
+// latency one request at a time, requests per second under 50 connections, and the size.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/server/config';
+import { openRuntime } from '../src/server/runtime';
+import { createCompany, createUser } from '../src/server/features/auth/companies.service';
+import { generateCompanyData, type WarehousePlan } from '../src/server/demo/generate';
+import { measure, printTable, startServer, type Sample } from './support';
+
+const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PASSWORD = 'bench-password';
+
+async function seed(env: Record<string, string>) {
+  const config = loadConfig({ ...process.env, ...env });
+  const started = performance.now();
+  const runtime = await openRuntime(config, 'vaultgrid bench');
+  try {
+    const { db } = runtime.database;
+    const tag = crypto.randomBytes(3).toString('hex');
+    const company = await createCompany(db, `Bench Storage ${tag}`);
+    const email = `bench-${tag}@example.com`;
+    await createUser(db, { companyId: company.id, email, password: PASSWORD });
+    // 25 x 40 fields of 3 each: 20 warehouses give 20,000 fields and about 50,000 vaults.
+    const plans: WarehousePlan[] = Array.from({ length: WAREHOUSES }, (_, i) => ({
+      name: `Bench Warehouse ${i + 1}`,
+      rows: 40,
+      cols: 25,
+      fieldCapacity: 3,
+      length: 220,
+      width: 140,
+      fill: 0.95,
+    }));
+    const seeded = await generateCompanyData(db, {
+      companyId: company.id,
+      warehouses: plans,
+      stagedVaults: 200,
+      emptyShare: 0.05,
+      seed: 1,
+    });
+    const fields = plans.reduce((n, p) => n + p.rows * p.cols, 0);
+    console.log(
+      `Seeded ${WAREHOUSES} warehouses, ${fields} fields, ${seeded.vaultCount} vaults in ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return { email, companyId: company.id, warehouseId: seeded.warehouseIds[0] ?? '', engine: runtime.database.engine };
+  } finally {
+    await runtime.close();
+  }
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-bench-'));
+  const env = { DATA_DIR: dataDir };
+  try {
+    const seeded = await seed(env);
+    console.log(`Engine: ${seeded.engine}; Node ${process.version}; ${os.cpus().length} cores; ${SECONDS} s per load run\n`);
+    const server = await startServer(env);
+    try {
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: seeded.email, password: PASSWORD }),
+      });
+      const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+      const auth = { cookie };
+      const samples: Sample[] = [];
+      samples.push(
+        await measure(server.url, 'sign-in', { method: 'POST', path: '/api/auth/login', body: { email: seeded.email, password: PASSWORD } }, { samples: 20, connections: 50, seconds: SECONDS }),
+      );
+      samples.push(await measure(server.url, 'dashboard list', { path: '/api/warehouse/summaries', headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
+      samples.push(await measure(server.url, 'one warehouse in full', { path: `/api/warehouse/${seeded.warehouseId}`, headers: auth }, { samples: 30, connections: 50, seconds: SECONDS }));
+      samples.push(await measure(server.url, 'company call (all warehouses)', { path: `/api/warehouse/company/${seeded.companyId}`, headers: auth }, { samples: 5, connections: 50, seconds: SECONDS }));
+      printTable(samples);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
