@@ -21,3 +21,12 @@ export const VAULT_NUMBER_MAX_LENGTH = 40;
 export const NAME_MAX_LENGTH = 120;
 export const NOTE_MAX_LENGTH = 2000;
 export const SEARCH_SUGGESTION_LIMIT = 8;
+
+/** Racks: shelves per rack and spots per shelf, shared by the rack builder and the server. */
+export const RACK_SHELVES_MIN = 1;
+export const RACK_SHELVES_MAX = 20;
+export const SHELF_CAPACITY_MIN = 1;
+export const SHELF_CAPACITY_MAX = 100;
+export const RACK_NAME_MAX_LENGTH = 80;
+export const PALLET_SPACES_MIN = 1;
+export const DEFAULT_RACK_NAME = 'Unnamed Rack';

@@ -18,6 +18,9 @@ import { registerFieldRoutes } from './features/fields/fields.routes';
 import { registerVaultRoutes } from './features/vaults/vaults.routes';
 import { registerStageRoutes } from './features/stage/stage.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
+import { registerRackRoutes } from './features/racks/racks.routes';
+import { registerFieldGridRoutes } from './features/fields/field-grid.routes';
+import { registerWarehouseLayoutRoutes } from './features/warehouses/warehouse-layout.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -108,6 +111,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerVaultRoutes(app, deps);
   registerStageRoutes(app, deps);
   registerSearchRoutes(app, deps);
+  registerRackRoutes(app, deps);
+  registerFieldGridRoutes(app, deps);
+  registerWarehouseLayoutRoutes(app, deps);
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);

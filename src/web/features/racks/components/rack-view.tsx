@@ -1,10 +1,143 @@
+import { useState } from 'react';
+import type { Pallet, Rack } from '../../../../contracts/racks';
 import type { Warehouse } from '../../../../contracts/warehouses';
+import { rackFootprint, vaultBlockFootprint } from '../../../../domain/floor-plan';
+import { palletTileWidthPercent, truncate } from '../../../../domain/shelf-space';
+import { useWarehouseSearch } from '../../search/search-context';
+import { PalletDialog, type PalletDialogTarget } from './pallet-dialog';
+import { fillClass, rackLevel } from './rack-colors';
+
+/** Issue 4 decision: a customer match is a case-insensitive substring of the customer name. */
+function useCustomerMatch(): ((pallet: Pallet) => boolean) | null {
+  const { term, selection } = useWarehouseSearch();
+  const needle = (selection?.kind === 'customer' || selection?.kind === 'pallet' ? selection.value : term)
+    .trim()
+    .toLowerCase();
+  if (!needle) return null;
+  return (pallet) => pallet.customerName.toLowerCase().includes(needle);
+}
+
+/** Free slot indices of a shelf, one button each. */
+function freeSlots(capacity: number, pallets: readonly Pallet[]): number[] {
+  const taken = new Set<number>();
+  for (const p of pallets) for (let i = 0; i < p.pallet_spaces; i++) taken.add(p.slot_index + i);
+  const used = pallets.reduce((sum, p) => sum + p.pallet_spaces, 0);
+  const free = Math.max(0, capacity - used);
+  const slots: number[] = [];
+  for (let i = 0; slots.length < free && i < capacity + used; i++) if (!taken.has(i)) slots.push(i);
+  return slots;
+}
 
 export function RackView({ warehouse }: { warehouse: Warehouse }) {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<PalletDialogTarget | null>(null);
+  const matches = useCustomerMatch();
+  const selected = warehouse.racks.find((r) => r.id === selectedId) ?? null;
+  const isRackMatched = (rack: Rack) => !matches || rack.shelves.some((s) => s.pallets.some(matches));
+  const hasFloor = warehouse.width > 0 && warehouse.length > 0;
+  const block = vaultBlockFootprint(warehouse);
+  const pct = (value: number, of: number) => `${(value / of) * 100}%`;
+
   return (
-    <section aria-label="Rack View" className="rounded-2xl bg-white p-6 shadow-sm">
-      <p className="text-slate-600">Select a rack to view its info</p>
-      <p className="text-sm text-slate-500">{warehouse.racks.length} racks</p>
+    <section aria-label="Rack View" className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="rounded-2xl bg-white p-4 shadow-sm">
+        {hasFloor ? (
+          <div
+            aria-label="Floor plan"
+            role="group"
+            className="relative mx-auto max-h-[70vh] border-4 border-slate-700 bg-slate-50"
+            style={{ aspectRatio: `${warehouse.width} / ${warehouse.length}`, maxWidth: '100%' }}
+          >
+            <div
+              className="absolute flex items-center justify-center border-2 border-brand-700 bg-brand-50 text-xs font-bold text-brand-900"
+              style={{
+                left: pct(warehouse.fieldgridLocation.x, warehouse.width),
+                top: pct(warehouse.fieldgridLocation.y, warehouse.length),
+                width: pct(block.w, warehouse.width),
+                height: pct(block.h, warehouse.length),
+              }}
+            >
+              VAULTS
+            </div>
+            {warehouse.racks.map((rack) => {
+              const size = rackFootprint(rack);
+              return (
+                <button
+                  key={rack.id}
+                  type="button"
+                  aria-label={`Rack ${rack.name}`}
+                  aria-pressed={rack.id === selectedId}
+                  onClick={() => setSelectedId(rack.id)}
+                  className={`absolute flex items-center justify-center overflow-hidden border text-[10px] font-semibold leading-tight ${fillClass[rackLevel(rack)]} ${
+                    rack.id === selectedId ? 'border-2 border-brand-900' : 'border-slate-600'
+                  } ${isRackMatched(rack) ? '' : 'opacity-40 grayscale'}`}
+                  style={{
+                    left: pct(rack.position.x, warehouse.width),
+                    top: pct(rack.position.y, warehouse.length),
+                    width: pct(size.w, warehouse.width),
+                    height: pct(size.h, warehouse.length),
+                    writingMode: rack.orientation === 'vertical' ? 'vertical-rl' : undefined,
+                  }}
+                >
+                  {truncate(rack.name, 10)}
+                </button>
+              );
+            })}
+          </div>
+        ) : (
+          <p className="text-slate-600">Set the warehouse width and length to see its floor plan.</p>
+        )}
+      </div>
+
+      <div className="rounded-2xl bg-white p-4 shadow-sm" aria-label="Selected rack" role="region">
+        {!selected ? (
+          <p className="text-slate-600">Select a rack to view its info</p>
+        ) : (
+          <div>
+            <h2 className="text-lg font-bold">{selected.name}</h2>
+            <p className="text-sm text-slate-600">
+              {selected.num_shelves} shelves, {selected.capacity} spots each
+            </p>
+            <ol className="mt-4 space-y-3">
+              {[...selected.shelves].reverse().map((shelf) => (
+                <li key={shelf.id} aria-label={`Shelf ${shelf.index + 1}`} className="rounded-lg border border-slate-300 p-2">
+                  <p className="mb-1 text-xs font-semibold text-slate-500">Shelf {shelf.index + 1}</p>
+                  <div className="flex flex-wrap gap-1">
+                    {shelf.pallets.map((pallet) => (
+                      <button
+                        key={pallet.id}
+                        type="button"
+                        aria-label={`Pallet ${pallet.name || pallet.pallet_number} of ${pallet.customerName}`}
+                        onClick={() => setDialog({ shelfId: shelf.id, slotIndex: pallet.slot_index, pallet })}
+                        className={`min-h-12 rounded border border-amber-700 bg-amber-200 px-1 py-1 text-left text-xs ${
+                          !matches || matches(pallet) ? '' : 'opacity-40'
+                        }`}
+                        style={{ width: `${palletTileWidthPercent(pallet.pallet_spaces)}%` }}
+                      >
+                        <span className="block font-semibold">{truncate(pallet.customerName, 8)}</span>
+                        <span className="block">{truncate(pallet.name, 10)}</span>
+                      </button>
+                    ))}
+                    {freeSlots(shelf.capacity, shelf.pallets).map((slot) => (
+                      <button
+                        key={slot}
+                        type="button"
+                        aria-label={`Add pallet to shelf ${shelf.index + 1}`}
+                        onClick={() => setDialog({ shelfId: shelf.id, slotIndex: slot })}
+                        className="min-h-12 rounded border border-dashed border-slate-400 text-xl text-slate-500"
+                        style={{ width: `${palletTileWidthPercent(1)}%` }}
+                      >
+                        +
+                      </button>
+                    ))}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+      </div>
+      {dialog && <PalletDialog slug={warehouse.slug} target={dialog} onClose={() => setDialog(null)} />}
     </section>
   );
 }

@@ -1,6 +1,10 @@
 import { useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { useWarehouse } from '../api/use-warehouse';
+import { FieldGridEditor } from '../components/field-grid-editor';
+import { FloorPlanPreview } from '../components/floor-plan-preview';
+import { LayoutEditor } from '../components/layout-editor';
+import { WarehouseFieldsForm } from '../components/warehouse-fields-form';
 
 export function EditWarehousePage() {
   const { warehouseName = '' } = useParams();
@@ -14,9 +18,22 @@ export function EditWarehousePage() {
       </div>
     );
   }
+  const w = warehouse.data;
+  // The layout editor needs walls to place things against.
+  const hasFloor = w.width > 0 && w.length > 0;
   return (
-    <div className="mx-auto max-w-7xl p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">{warehouse.data.name}</h1>
+    <div className="mx-auto max-w-7xl space-y-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-bold">{w.name}</h1>
+      <WarehouseFieldsForm warehouse={w} />
+      {hasFloor && (
+        <>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_auto]">
+            <FieldGridEditor warehouse={w} />
+            <FloorPlanPreview warehouse={w} />
+          </div>
+          <LayoutEditor warehouse={w} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idParamsSchema, numberInput, wholeNumberInput } from './common';
+import { FIELD_CAPACITY_MAX, FIELD_CAPACITY_MIN } from './limits';
+import { positionInputSchema, positionSchema } from './racks';
+import { warehouseSchema } from './warehouses';
+
+const feet = (label: string) => numberInput(label).pipe(z.number().min(0, `${label} must be at least 0.`));
+
+/** The 'Edit Warehouse Fields' form; what is left out stays as it is. */
+export const editDimensionsBodySchema = z
+  .object({
+    field_capacity: wholeNumberInput('Field capacity')
+      .pipe(
+        z
+          .number()
+          .min(FIELD_CAPACITY_MIN, `Field capacity must be at least ${FIELD_CAPACITY_MIN}.`)
+          .max(FIELD_CAPACITY_MAX, `Field capacity must be at most ${FIELD_CAPACITY_MAX}.`),
+      )
+      .optional(),
+    length: feet('Length').optional(),
+    width: feet('Width').optional(),
+  })
+  .refine(
+    (b) => b.field_capacity !== undefined || b.length !== undefined || b.width !== undefined,
+    'Send at least one of field_capacity, length and width.',
+  );
+export type EditDimensionsBody = z.infer<typeof editDimensionsBodySchema>;
+
+export const editDimensions = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/warehouse/:id/edit-dimensions',
+  summary: "Changes a warehouse's field capacity, length and width.",
+  tag: 'warehouses',
+  access: 'session',
+  params: idParamsSchema,
+  body: editDimensionsBodySchema,
+  response: z.object({ warehouse: warehouseSchema }),
+});
+
+export const moveFieldGridBodySchema = z.object({
+  fieldgridLocation: positionInputSchema,
+});
+export type MoveFieldGridBody = z.infer<typeof moveFieldGridBodySchema>;
+
+export const moveFieldGrid = defineEndpoint({
+  method: 'PUT',
+  path: '/api/warehouse/:id/field-grid',
+  summary: 'Moves the VAULTS block on the floor plan; it must stay inside and clear of racks.',
+  tag: 'warehouses',
+  access: 'session',
+  params: idParamsSchema,
+  body: moveFieldGridBodySchema,
+  response: z.object({ warehouseId: z.uuid(), fieldgridLocation: positionSchema }),
+});

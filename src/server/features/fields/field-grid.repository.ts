@@ -1,0 +1,115 @@
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { fields, warehouses } from '../../db/schema/warehouses';
+
+// Each field row takes 5 parameters; PostgreSQL allows 65,535 per statement.
+const FIELD_INSERT_CHUNK = 5000;
+
+/** Locks the warehouse: grid changes in one warehouse happen one at a time. */
+export async function lockWarehouseGrid(db: Db, companyId: string, warehouseId: string) {
+  const rows = await db
+    .select({ id: warehouses.id, rows: warehouses.rows, cols: warehouses.cols })
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), eq(warehouses.id, warehouseId)))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export interface GridFieldRow {
+  id: string;
+  name: string;
+  colIndex: number;
+  row: number;
+  type: string;
+  hasVaults: boolean;
+}
+
+export async function listGridFields(db: Db, companyId: string, warehouseId: string): Promise<GridFieldRow[]> {
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    col_index: number;
+    row_index: number;
+    type: string;
+    has_vaults: boolean;
+  }>(
+    db,
+    sql`SELECT f.id, f.name, f.col_index, f.row_index, f.type,
+               EXISTS (SELECT 1 FROM vaults v WHERE v.field_id = f.id) AS has_vaults
+        FROM fields f
+        WHERE f.company_id = ${companyId} AND f.warehouse_id = ${warehouseId}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    colIndex: Number(r.col_index),
+    row: Number(r.row_index),
+    type: r.type,
+    hasVaults: r.has_vaults,
+  }));
+}
+
+export async function deleteFields(
+  db: Db,
+  companyId: string,
+  warehouseId: string,
+  which: { columns: { from: number; to: number } | null; rowsAbove: number | null },
+) {
+  const conditions: SQL[] = [];
+  if (which.columns) {
+    conditions.push(sql`${fields.colIndex} BETWEEN ${which.columns.from} AND ${which.columns.to}`);
+  }
+  if (which.rowsAbove !== null) conditions.push(gt(fields.rowIndex, which.rowsAbove));
+  if (conditions.length === 0) return;
+  await db
+    .delete(fields)
+    .where(
+      and(eq(fields.companyId, companyId), eq(fields.warehouseId, warehouseId), sql`(${sql.join(conditions, sql` OR `)})`),
+    );
+}
+
+/**
+ * Moves every field of the warehouse `shift` columns over and renames it to its new
+ * letters. Names are unique per warehouse and PostgreSQL checks that row by row, so the
+ * names first step aside to a form no field name has (a leading '~').
+ */
+export async function shiftColumns(
+  db: Db,
+  companyId: string,
+  warehouseId: string,
+  shift: number,
+  newLettersByOldColumn: ReadonlyMap<number, string>,
+) {
+  if (shift === 0 || newLettersByOldColumn.size === 0) return;
+  const scope = and(eq(fields.companyId, companyId), eq(fields.warehouseId, warehouseId));
+  await db.update(fields).set({ name: sql`'~' || ${fields.name}` }).where(scope);
+  const mapping = sql.join(
+    [...newLettersByOldColumn].map(([col, letters]) => sql`(${col}::int, ${letters}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE fields AS f
+    SET col_index = f.col_index + ${shift}::int, name = m.letters || f.row_index::text
+    FROM (VALUES ${mapping}) AS m(col, letters)
+    WHERE m.col = f.col_index AND f.company_id = ${companyId} AND f.warehouse_id = ${warehouseId}`);
+}
+
+export async function insertFields(
+  db: Db,
+  companyId: string,
+  warehouseId: string,
+  cells: readonly { name: string; colIndex: number; row: number }[],
+) {
+  const rows = cells.map((c) => ({ companyId, warehouseId, name: c.name, colIndex: c.colIndex, rowIndex: c.row }));
+  for (let i = 0; i < rows.length; i += FIELD_INSERT_CHUNK) {
+    await db.insert(fields).values(rows.slice(i, i + FIELD_INSERT_CHUNK));
+  }
+}
+
+export async function updateGridSize(db: Db, companyId: string, warehouseId: string, size: { rows: number; cols: number }) {
+  await db
+    .update(warehouses)
+    .set(size)
+    .where(and(eq(warehouses.companyId, companyId), eq(warehouses.id, warehouseId)));
+}

@@ -1,0 +1,94 @@
+import type { SessionUser } from '../../../contracts/auth';
+import type { ChangeFieldGridBody, FieldGridChange } from '../../../contracts/field-grid';
+import { GRID_DIMENSION_MAX } from '../../../contracts/limits';
+import {
+  findSplitCouchboxes,
+  isRemovedBy,
+  listInSentence,
+  planGridChange,
+  type GridOperation,
+} from '../../../domain/field-grid';
+import { columnLetters } from '../../../domain/field-names';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../http/errors';
+import { getWarehouse } from '../warehouses/warehouses.service';
+import * as repo from './field-grid.repository';
+
+export const REMOVE_VAULTS_FIRST = 'Please remove all vaults from the row that you want to delete.';
+
+/**
+ * Adds or removes columns on the left or right, or rows at the bottom, in one transaction
+ * that touches only this warehouse's fields. Refuses to remove fields holding vaults or to
+ * leave half of a couchbox pair behind.
+ */
+export async function changeFieldGrid(
+  db: Db,
+  user: SessionUser,
+  body: ChangeFieldGridBody,
+  operation: GridOperation,
+): Promise<FieldGridChange> {
+  if (body.opperation !== undefined && body.opperation !== operation) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      operation === 'plus'
+        ? 'Fields are removed with DELETE /api/fields/; POST only adds (opperation plus).'
+        : 'Fields are added with POST /api/fields/; DELETE only removes (opperation minus).',
+    );
+  }
+  const { companyId } = user;
+  const warehouseId = body.warehouse_id;
+  const size = await db.transaction(async (tx) => {
+    const grid = await repo.lockWarehouseGrid(tx, companyId, warehouseId);
+    if (!grid) throw notFound('Warehouse');
+    const isStale =
+      (body.warehouse_rows !== undefined && body.warehouse_rows !== grid.rows) ||
+      (body.warehouse_cols !== undefined && body.warehouse_cols !== grid.cols);
+    if (isStale) {
+      throw new AppError(
+        'FIELD_GRID_CHANGED',
+        `The field grid changed since it was loaded: it now has ${grid.rows} rows and ${grid.cols} columns. Reload and try again.`,
+      );
+    }
+    const plan = planGridChange(grid, body.direction, operation, body.count, GRID_DIMENSION_MAX);
+    if ('error' in plan) throw new AppError('VALIDATION_FAILED', plan.error);
+
+    if (operation === 'minus' || plan.columnShift !== 0) {
+      const fields = await repo.listGridFields(tx, companyId, warehouseId);
+      const removed = (f: { colIndex: number; row: number }) => isRemovedBy(plan, f);
+      const holding = fields.filter((f) => removed(f) && f.hasVaults).map((f) => f.name);
+      if (holding.length > 0) {
+        const verb = holding.length === 1 ? 'still holds vaults' : 'still hold vaults';
+        throw new AppError('FIELD_HAS_VAULTS', `${REMOVE_VAULTS_FIRST} ${listInSentence(holding)} ${verb}.`);
+      }
+      const split = findSplitCouchboxes(fields, removed);
+      if (split.length > 0) {
+        throw new AppError(
+          'COUCHBOX_PAIR_SPLIT',
+          `This would split the couchbox at ${listInSentence(split)} from its other half. Remove both rows of the pair, or turn it back into vault fields first.`,
+        );
+      }
+      await repo.deleteFields(tx, companyId, warehouseId, {
+        columns: plan.removedColumns,
+        rowsAbove: plan.keepRowsUpTo,
+      });
+      const keptColumns = new Set(fields.filter((f) => !removed(f)).map((f) => f.colIndex));
+      await repo.shiftColumns(
+        tx,
+        companyId,
+        warehouseId,
+        plan.columnShift,
+        new Map([...keptColumns].map((col) => [col, columnLetters(col + plan.columnShift)])),
+      );
+    }
+    await repo.insertFields(tx, companyId, warehouseId, plan.newCells);
+    await repo.updateGridSize(tx, companyId, warehouseId, { rows: plan.rows, cols: plan.cols });
+    return { rows: plan.rows, cols: plan.cols };
+  });
+  const warehouse = await getWarehouse(db, user, warehouseId);
+  return {
+    fields: warehouse.fields,
+    warehouseId,
+    newWarehouseRowsCount: size.rows,
+    newWarehouseColsCount: size.cols,
+  };
+}

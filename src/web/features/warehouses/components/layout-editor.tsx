@@ -1,0 +1,267 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragMoveEvent,
+} from '@dnd-kit/core';
+import { CSS } from '@dnd-kit/utilities';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import type { Rack } from '../../../../contracts/racks';
+import type { Warehouse } from '../../../../contracts/warehouses';
+import {
+  floorSize,
+  rackFootprint,
+  snapPosition,
+  vaultBlockFootprint,
+  type Point,
+  type Rect,
+  type Size,
+} from '../../../../domain/floor-plan';
+import { truncate } from '../../../../domain/shelf-space';
+import { errorMessage } from '../../../lib/api';
+import { useAddRack } from '../../racks/api/use-add-rack';
+import { useUpdateRack } from '../../racks/api/use-update-rack';
+import { fillClass, rackLevel } from '../../racks/components/rack-colors';
+import { useMoveFieldGrid } from '../api/use-move-field-grid';
+import { BUILDER_ID, BUILDER_PX_PER_FOOT, RackBuilder, builderRack, type BuilderForm } from './rack-builder';
+import { RackInfoDialog } from './rack-info-dialog';
+
+/** Spec §9: drag handling runs at most every 100 ms. */
+const DRAG_THROTTLE_MS = 100;
+const VAULTS_ID = 'vaults-block';
+const FLOOR_ID = 'floor-plan';
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const px = (feet: number) => feet * BUILDER_PX_PER_FOOT;
+
+function Draggable({
+  id,
+  label,
+  rect,
+  className,
+  onClick,
+  children,
+}: {
+  id: string;
+  label: string;
+  rect: Rect;
+  className: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id });
+  const style: CSSProperties = {
+    left: px(rect.x),
+    top: px(rect.y),
+    width: px(rect.w),
+    height: px(rect.h),
+    transform: CSS.Translate.toString(transform),
+    zIndex: isDragging ? 20 : undefined,
+    touchAction: 'none',
+  };
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      {...attributes}
+      {...listeners}
+      aria-label={label}
+      onClick={onClick}
+      style={style}
+      className={`absolute flex items-center justify-center overflow-hidden text-xs font-semibold ${className}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+function Floor({ size, children, floorRef }: { size: Size; children: ReactNode; floorRef: (el: HTMLDivElement | null) => void }) {
+  const { setNodeRef, isOver } = useDroppable({ id: FLOOR_ID });
+  return (
+    <div className="max-h-[75vh] overflow-auto rounded-lg border-4 border-slate-700">
+      <div
+        ref={(el) => {
+          setNodeRef(el);
+          floorRef(el);
+        }}
+        role="group"
+        aria-label="Warehouse floor plan"
+        className={`relative ${isOver ? 'bg-brand-50' : 'bg-slate-50'}`}
+        style={{
+          width: px(size.w),
+          height: px(size.h),
+          backgroundImage: 'linear-gradient(#e2e8f0 1px, transparent 1px), linear-gradient(90deg, #e2e8f0 1px, transparent 1px)',
+          backgroundSize: `${px(5)}px ${px(5)}px`,
+        }}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The floor plan where the VAULTS block and racks are dragged, and the 'Add a Rack' builder. */
+export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
+  const addRack = useAddRack(warehouse.slug, warehouse.id);
+  const updateRack = useUpdateRack(warehouse.slug, warehouse.id);
+  const moveFieldGrid = useMoveFieldGrid(warehouse.slug, warehouse.id);
+  const floorEl = useRef<HTMLDivElement | null>(null);
+  const lastMove = useRef(0);
+  const [ghost, setGhost] = useState<Rect | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [infoRackId, setInfoRackId] = useState<string | null>(null);
+  const [builder, setBuilder] = useState<BuilderForm>({
+    name: 'Unnamed Rack',
+    length: '4',
+    width: '12',
+    num_shelves: '1',
+    capacity: '1',
+    orientation: 'horizontal',
+  });
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
+    // Enter stays a click (opens the rack's info); Space picks up and drops.
+    useSensor(KeyboardSensor, { keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+  );
+
+  const floor = floorSize(warehouse);
+  const block: Rect = { ...warehouse.fieldgridLocation, ...vaultBlockFootprint(warehouse) };
+  const rackRect = (rack: Rack): Rect => ({ ...rack.position, ...rackFootprint(rack) });
+  const othersThan = (id: string) => warehouse.racks.filter((r) => r.id !== id).map(rackRect);
+  const infoRack = warehouse.racks.find((r) => r.id === infoRackId) ?? null;
+
+  /** Where the dragged item would land: snapped to walls and rack corners, clamped inside. */
+  const landing = (event: DragMoveEvent | DragEndEvent): { id: string; rect: Rect } | null => {
+    const id = String(event.active.id);
+    const delta = { x: event.delta.x / BUILDER_PX_PER_FOOT, y: event.delta.y / BUILDER_PX_PER_FOOT };
+    let raw: Point;
+    let size: Size;
+    if (id === BUILDER_ID) {
+      const built = builderRack(builder);
+      const translated = event.active.rect.current.translated;
+      const floorBox = floorEl.current?.getBoundingClientRect();
+      if (!built || !translated || !floorBox) return null;
+      raw = { x: (translated.left - floorBox.left) / BUILDER_PX_PER_FOOT, y: (translated.top - floorBox.top) / BUILDER_PX_PER_FOOT };
+      size = rackFootprint(built);
+    } else if (id === VAULTS_ID) {
+      raw = { x: block.x + delta.x, y: block.y + delta.y };
+      size = block;
+    } else {
+      const rack = warehouse.racks.find((r) => r.id === id);
+      if (!rack) return null;
+      raw = { x: rack.position.x + delta.x, y: rack.position.y + delta.y };
+      size = rackFootprint(rack);
+    }
+    const snapped = snapPosition(raw, size, floor, othersThan(id));
+    return { id, rect: { x: round(snapped.x), y: round(snapped.y), w: size.w, h: size.h } };
+  };
+
+  const onDragMove = (event: DragMoveEvent) => {
+    const now = Date.now();
+    if (now - lastMove.current < DRAG_THROTTLE_MS) return;
+    lastMove.current = now;
+    const isOverFloor = event.active.id !== BUILDER_ID || event.over?.id === FLOOR_ID;
+    setGhost(isOverFloor ? (landing(event)?.rect ?? null) : null);
+  };
+
+  const onDragEnd = (event: DragEndEvent) => {
+    setGhost(null);
+    setMessage(null);
+    const onError = (e: unknown) => setMessage(errorMessage(e));
+    const id = String(event.active.id);
+    if (id === BUILDER_ID) {
+      if (event.over?.id !== FLOOR_ID) return;
+      const built = builderRack(builder);
+      if (!built) {
+        console.error('Rack drop ignored: capacity is missing');
+        return;
+      }
+      const spot = landing(event);
+      if (!spot) return;
+      addRack.mutate({ ...built, position: { x: spot.rect.x, y: spot.rect.y } }, { onError });
+      return;
+    }
+    if (event.delta.x === 0 && event.delta.y === 0) return;
+    const spot = landing(event);
+    if (!spot) return;
+    const position = { x: spot.rect.x, y: spot.rect.y };
+    if (id === VAULTS_ID) {
+      moveFieldGrid.mutate(position, { onError });
+      return;
+    }
+    const rack = warehouse.racks.find((r) => r.id === id);
+    if (!rack) return;
+    updateRack.mutate(
+      { rackId: rack.id, body: { position, width: rack.width, length: rack.length, orientation: rack.orientation } },
+      { onError },
+    );
+  };
+
+  return (
+    <section aria-label="Warehouse layout" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm">
+      <h2 className="text-lg font-bold">Edit Warehouse Layout</h2>
+      <p className="text-sm text-slate-600">
+        Drag the VAULTS block and the racks with a mouse or finger, or focus one and press Space, then the arrow keys,
+        then Space again. Select a rack to see its info.
+      </p>
+      <DndContext sensors={sensors} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => setGhost(null)}>
+        <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
+          <RackBuilder form={builder} onChange={setBuilder} />
+          <div className="min-w-0 flex-1">
+            <Floor size={floor} floorRef={(el) => (floorEl.current = el)}>
+              <Draggable
+                id={VAULTS_ID}
+                label="VAULTS block"
+                rect={block}
+                className="border-2 border-brand-700 bg-brand-50/90 text-brand-900"
+              >
+                VAULTS
+              </Draggable>
+              {warehouse.racks.map((rack) => (
+                <Draggable
+                  key={rack.id}
+                  id={rack.id}
+                  label={`Rack ${rack.name}`}
+                  rect={rackRect(rack)}
+                  onClick={() => setInfoRackId(rack.id)}
+                  className={`border border-slate-700 ${fillClass[rackLevel(rack)]}`}
+                >
+                  {truncate(rack.name, 10)}
+                </Draggable>
+              ))}
+              {ghost && (
+                <div
+                  data-testid="drop-preview"
+                  aria-hidden="true"
+                  className="pointer-events-none absolute border-2 border-dashed border-brand-600"
+                  style={{ left: px(ghost.x), top: px(ghost.y), width: px(ghost.w), height: px(ghost.h) }}
+                />
+              )}
+            </Floor>
+            {message && (
+              <p role="alert" className="mt-2 rounded bg-red-50 p-2 text-sm text-red-700">
+                {message}
+              </p>
+            )}
+          </div>
+        </div>
+      </DndContext>
+      {infoRack && (
+        <RackInfoDialog
+          rack={infoRack}
+          slug={warehouse.slug}
+          warehouseId={warehouse.id}
+          onClose={() => setInfoRackId(null)}
+        />
+      )}
+    </section>
+  );
+}
