@@ -14,6 +14,9 @@ import { registeredEndpoints } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerTeamRoutes } from './features/auth/team.routes';
 import { registerWarehouseRoutes } from './features/warehouses/warehouses.routes';
+import { registerPrintRoutes } from './features/print/print.routes';
+import { registerStatisticsRoutes } from './features/statistics/statistics.routes';
+import { registerChecklistRoutes } from './features/checklists/checklists.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -101,6 +104,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerAuthRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerWarehouseRoutes(app, deps);
+  registerPrintRoutes(app, deps);
+  registerStatisticsRoutes(app, deps);
+  await registerChecklistRoutes(app, deps);
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);
