@@ -44,7 +44,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     trustProxy: options.trustProxy ?? false,
     // Multipart uploads have their own limit; JSON bodies never need more than this.
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
   });
   app.decorate('validateResponses', options.validateResponses ?? false);
   app.decorateRequest('user', null);

@@ -26,11 +26,25 @@ async function freePort(): Promise<number> {
  * a free loopback port, and remove it all on stop. PostgreSQL refuses to run as root, so
  * as root the cluster belongs to the `postgres` user.
  */
+/** PostgreSQL's programs: on the PATH, or in Debian's versioned folder, which is not. */
+function postgresBin(name: string): string {
+  const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
+  if (onPath) return onPath;
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) {
+    const candidate = path.join(root, v, 'bin', name);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`PostgreSQL's ${name} was not found: install the postgresql package (scripts/ensure-test-tools.sh).`);
+}
+
 export async function startCluster(): Promise<Cluster> {
   const isRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-pg-'));
   const run = (cmd: string, args: string[]) => {
-    const full = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const : [cmd, args] as const;
+    const bin = postgresBin(cmd);
+    const full = isRoot ? (['runuser', ['-u', 'postgres', '--', bin, ...args]] as const) : ([bin, args] as const);
     const result = spawnSync(full[0], [...full[1]], { encoding: 'utf8' });
     if (result.status !== 0) {
       throw new Error(`${cmd} failed (${result.status}): ${result.stderr || result.stdout || result.error?.message}`);

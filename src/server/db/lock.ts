@@ -47,7 +47,7 @@ export function lockDataDir(dir: string, purpose: string): DataDirLock {
       } catch {
         // A half-written or unreadable lock file belongs to no live process.
       }
-      if (typeof holder.pid === 'number' && holder.pid !== process.pid && isAlive(holder.pid)) {
+      if (typeof holder.pid === 'number' && (holder.pid === process.pid || isAlive(holder.pid))) {
         throw new DataDirLockedError(
           `The data directory ${dir} is in use by process ${holder.pid} (${holder.purpose ?? 'vaultgrid'}). ` +
             'Stop that process first, or set DATA_DIR to another directory.',

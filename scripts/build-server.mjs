@@ -1,0 +1,15 @@
+// Bundles the server and the command line into dist/server. Packages stay external:
+// PGlite loads its WebAssembly and extensions from its own folder at run time.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server/main.ts', 'src/server/cli.ts'],
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

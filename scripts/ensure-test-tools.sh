@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what the tests need beyond npm packages: Debian's Chromium for the browser tests
+# and PostgreSQL for the second database engine. Needs root (as on CI) when anything is missing.
+set -euo pipefail
+
+missing=()
+command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
+if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  missing+=(postgresql)
+fi
+if ! command -v runuser >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then missing+=(util-linux); fi
+
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" != 0 ]; then
+  echo "The tests need: ${missing[*]}. Install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing ${missing[*]} from Debian's packages..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${missing[@]}" >/dev/null

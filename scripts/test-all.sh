@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Every test, as the README's test command: types, lint, unit, integration on both database
+# engines (embedded PGlite and a throwaway PostgreSQL cluster), then the browser journeys.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+[ -d node_modules ] || npm ci
+bash scripts/ensure-test-tools.sh
+
+step() { printf '\n=== %s\n' "$1"; }
+
+step "types";                 npx tsc --noEmit -p tsconfig.json
+step "lint";                  npx eslint .
+step "unit";                  npx vitest run --project unit
+step "integration (PGlite)";  npx vitest run --project integration
+step "integration (PostgreSQL)"; TEST_DB=postgres npx vitest run --project integration
+step "build";                 npm run build
+step "browser (Chromium)";    npx playwright test

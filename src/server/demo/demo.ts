@@ -1,0 +1,31 @@
+import type { Db } from '../db/client';
+import { findCompanyByName } from '../features/auth/auth.repository';
+import { createCompany, createUser } from '../features/auth/companies.service';
+import { generateCompanyData } from './generate';
+
+export const DEMO_COMPANY = 'Bay Area Moving & Storage';
+export const DEMO_EMAIL = 'demo@vaultgrid.example';
+export const DEMO_PASSWORD = 'vaultgrid-demo';
+
+export type DemoResult = { created: false } | { created: true; vaultCount: number };
+
+/** A realistic example company, so a newcomer sees a populated product. */
+export async function loadDemo(db: Db): Promise<DemoResult> {
+  if (await findCompanyByName(db, DEMO_COMPANY)) return { created: false };
+  return db.transaction(async (tx) => {
+    const company = await createCompany(tx, DEMO_COMPANY);
+    await createUser(tx, { companyId: company.id, email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    const { vaultCount } = await generateCompanyData(tx, {
+      companyId: company.id,
+      warehouses: [
+        { name: 'Naglee Main Warehouse', rows: 12, cols: 9, fieldCapacity: 3, length: 120, width: 90, fill: 0.7 },
+        { name: 'Warehouse 1', rows: 6, cols: 5, fieldCapacity: 3, length: 60, width: 50, fill: 0.8 },
+        { name: 'Warehouse 3', rows: 8, cols: 4, fieldCapacity: 2, length: 80, width: 40, fill: 0.3 },
+      ],
+      stagedVaults: 6,
+      emptyShare: 0.08,
+      seed: 7,
+    });
+    return { created: true, vaultCount };
+  });
+}

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import { insertWarehouseWithFields } from '../features/warehouses/warehouses.repository';
+import { emptyCustomerName } from '../../domain/occupancy';
+import { slugify } from '../../domain/slug';
+
+const SURNAMES = [
+  'JOHNSON', 'SMITH', 'GARCIA', 'NGUYEN', 'PATEL', 'MILLER', 'DAVIS', 'RODRIGUEZ', 'MARTINEZ', 'HERNANDEZ',
+  'LOPEZ', 'GONZALEZ', 'WILSON', 'ANDERSON', 'THOMAS', 'TAYLOR', 'MOORE', 'JACKSON', 'MARTIN', 'LEE',
+  'PEREZ', 'THOMPSON', 'WHITE', 'HARRIS', 'SANCHEZ', 'CLARK', 'RAMIREZ', 'LEWIS', 'ROBINSON', 'WALKER',
+  'YOUNG', 'ALLEN', 'KING', 'WRIGHT', 'SCOTT', 'TORRES', 'HILL', 'FLORES', 'GREEN', 'ADAMS',
+  'NELSON', 'BAKER', 'HALL', 'RIVERA', 'CAMPBELL', 'MITCHELL', 'CARTER', 'ROBERTS', 'CHEN', 'OKAFOR',
+];
+
+/** A small deterministic generator, so the demo and the bench build the same data every time. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+export interface WarehousePlan {
+  name: string;
+  rows: number;
+  cols: number;
+  fieldCapacity: number;
+  length: number;
+  width: number;
+  /** Share of slots filled, 0..1; fields fill from position 1 up. */
+  fill: number;
+}
+
+export interface GenerateOptions {
+  companyId: string;
+  warehouses: WarehousePlan[];
+  stagedVaults: number;
+  /** Share of placed vaults that are EMPTY units. */
+  emptyShare: number;
+  seed?: number;
+  /** First vault number; numbers are unique per company. */
+  firstVaultNumber?: number;
+}
+
+const CHUNK = 2000;
+
+/**
+ * Fills a company with warehouses, customers, orders and vaults in bulk SQL. Used by the
+ * demo and the bench; vaults stack from position 1 without gaps, as the rules require.
+ */
+export async function generateCompanyData(db: Db, options: GenerateOptions) {
+  const rnd = random(options.seed ?? 42);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
+  const companyId = options.companyId;
+
+  const customerNames = new Set<string>();
+  for (const surname of SURNAMES) {
+    for (const initial of ['A', 'B', 'C', 'D', 'E', 'J', 'M', 'R', 'S', 'T']) customerNames.add(`${surname}, ${initial}`);
+  }
+  for (const type of ['vault', 'liftvan', 't2', 'couchbox']) customerNames.add(emptyCustomerName(type));
+  const customerRows = await queryRows<{ id: string; name: string }>(
+    db,
+    sql`INSERT INTO customers (company_id, name)
+        SELECT ${companyId}, n FROM unnest(${sql.param([...customerNames])}::text[]) AS n
+        ON CONFLICT (company_id, name) DO UPDATE SET name = EXCLUDED.name
+        RETURNING id, name`,
+  );
+  const regularCustomers = customerRows.filter((c) => !c.name.startsWith('EMPTY'));
+  const emptyCustomer = new Map(customerRows.filter((c) => c.name.startsWith('EMPTY')).map((c) => [c.name, c.id]));
+
+  const orderNames = Array.from({ length: 400 }, (_, i) => `SO-${String(24000 + i)}`);
+  const orderRows = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO orders (company_id, name)
+        SELECT ${companyId}, n FROM unnest(${sql.param(orderNames)}::text[]) AS n
+        ON CONFLICT (company_id, name) DO UPDATE SET name = EXCLUDED.name
+        RETURNING id`,
+  );
+
+  let vaultNumber = options.firstVaultNumber ?? 10001;
+  const vaultRows: { name: string | null; customerId: string; orderId: string | null; type: string; fieldId: string | null; position: number | null; note: string }[] = [];
+  const makeVault = (fieldId: string | null, position: number | null) => {
+    const isEmpty = rnd() < options.emptyShare;
+    if (isEmpty) {
+      const type = pick(['vault', 'vault', 'liftvan', 't2'] as const);
+      const numbered = type === 'vault' || type === 't2';
+      vaultRows.push({
+        name: numbered ? String(vaultNumber++) : null,
+        customerId: emptyCustomer.get(emptyCustomerName(type)) ?? '',
+        orderId: null,
+        type,
+        fieldId,
+        position,
+        note: '',
+      });
+      return;
+    }
+    const customer = pick(regularCustomers);
+    vaultRows.push({
+      name: String(vaultNumber++),
+      customerId: customer.id,
+      orderId: pick(orderRows).id,
+      type: rnd() < 0.1 ? 'liftvan' : 'vault',
+      fieldId,
+      position,
+      note: rnd() < 0.15 ? pick(['Fragile: piano inside', 'Customer pickup scheduled', 'Needs re-wrap', 'Damaged corner, noted on intake']) : '',
+    });
+  };
+
+  const warehouseIds: string[] = [];
+  for (const plan of options.warehouses) {
+    const w = await insertWarehouseWithFields(db, {
+      companyId,
+      name: plan.name,
+      slug: slugify(plan.name),
+      rows: plan.rows,
+      cols: plan.cols,
+      fieldCapacity: plan.fieldCapacity,
+      length: plan.length,
+      width: plan.width,
+    });
+    warehouseIds.push(w.id);
+    const fieldRows = await queryRows<{ id: string }>(db, sql`SELECT id FROM fields WHERE warehouse_id = ${w.id} ORDER BY col_index, row_index`);
+    for (const field of fieldRows) {
+      const stack = Math.min(plan.fieldCapacity, Math.round(rnd() * plan.fieldCapacity * 2 * plan.fill));
+      for (let p = 1; p <= stack; p++) makeVault(field.id, p);
+    }
+  }
+  for (let i = 0; i < options.stagedVaults; i++) makeVault(null, null);
+
+  for (let i = 0; i < vaultRows.length; i += CHUNK) {
+    const chunk = vaultRows.slice(i, i + CHUNK);
+    await db.execute(sql`
+      INSERT INTO vaults (company_id, name, customer_id, order_id, type, field_id, position, note)
+      SELECT ${companyId}, v.name, v.customer_id, v.order_id, v.type, v.field_id, v.position, v.note
+      FROM unnest(
+        ${sql.param(chunk.map((v) => v.name))}::text[],
+        ${sql.param(chunk.map((v) => v.customerId))}::uuid[],
+        ${sql.param(chunk.map((v) => v.orderId))}::uuid[],
+        ${sql.param(chunk.map((v) => v.type))}::text[],
+        ${sql.param(chunk.map((v) => v.fieldId))}::uuid[],
+        ${sql.param(chunk.map((v) => v.position))}::int[],
+        ${sql.param(chunk.map((v) => v.note))}::text[]
+      ) AS v(name, customer_id, order_id, type, field_id, position, note)`);
+  }
+  return { warehouseIds, vaultCount: vaultRows.length };
+}

@@ -1,0 +1,99 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Logo } from '../components/logo';
+import { useLogout } from '../features/auth/api/use-logout';
+import { WarehouseSearch } from '../features/search/components/warehouse-search';
+import { useWarehouseSummaries } from '../features/warehouses/api/use-warehouse-summaries';
+
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-4 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-900' : 'hover:bg-slate-100'}`;
+
+function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const summaries = useWarehouseSummaries();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
+      <DialogPanel className="fixed inset-y-0 right-0 flex w-80 max-w-full flex-col overflow-y-auto bg-white p-4 shadow-xl">
+        <div className="mb-4 flex items-center justify-between">
+          <DialogTitle className="text-lg font-bold">Menu</DialogTitle>
+          <button type="button" onClick={onClose} aria-label="Close menu" className="rounded-lg px-3 py-2 text-2xl">
+            ×
+          </button>
+        </div>
+        <nav aria-label="Main" className="flex-1 space-y-1" onClick={onClose}>
+          <NavLink to="/dashboard" className={menuLinkClass}>
+            Warehouses
+          </NavLink>
+          <div className="ml-3 border-l border-slate-200 pl-2">
+            {summaries.data?.map((w) => (
+              <NavLink key={w.id} to={`/warehouse/${w.slug}`} className={menuLinkClass}>
+                {w.name}
+              </NavLink>
+            ))}
+          </div>
+          <NavLink to="/stage" className={menuLinkClass}>
+            Stage
+          </NavLink>
+          <NavLink to="/statistics" className={menuLinkClass}>
+            Statistics
+          </NavLink>
+          <NavLink to="/print-studio" className={menuLinkClass}>
+            Print Studio
+          </NavLink>
+          <NavLink to="/warehouse-checklists" className={menuLinkClass}>
+            Warehouse Checklists
+          </NavLink>
+          <NavLink to="/team" className={menuLinkClass}>
+            Team
+          </NavLink>
+        </nav>
+        <button
+          type="button"
+          onClick={() =>
+            logout.mutate(undefined, {
+              onSettled: () => {
+                onClose();
+                navigate('/', { replace: true });
+              },
+            })
+          }
+          className="mt-4 rounded-lg border border-slate-300 px-4 py-3 font-semibold hover:bg-slate-100"
+        >
+          Logout
+        </button>
+      </DialogPanel>
+    </Dialog>
+  );
+}
+
+/** Signed-in frame: top nav with logo, the search box on warehouse routes, and the side menu. */
+export function AppLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const onWarehouseRoute = location.pathname.startsWith('/warehouse/');
+  return (
+    <div className="min-h-screen">
+      <header className="no-print sticky top-0 z-40 flex items-center gap-4 bg-brand-900 px-4 py-2 text-white shadow">
+        <Link to="/dashboard" aria-label="Vaultgrid home">
+          <Logo light />
+        </Link>
+        <div className="flex-1">{onWarehouseRoute && <div className="mx-auto max-w-xl"><WarehouseSearch /></div>}</div>
+        <button
+          type="button"
+          aria-label="Open menu"
+          onClick={() => setMenuOpen(true)}
+          className="rounded-lg px-3 py-2 text-2xl hover:bg-brand-700"
+        >
+          ☰
+        </button>
+      </header>
+      <main>
+        <Outlet />
+      </main>
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import * as auth from '../../../../contracts/auth';
+import { ApiError, callApi } from '../../../lib/api';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** The signed-in user, or null when signed out. Loaded once at start and on sign-in/out. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: async (): Promise<auth.SessionUser | null> => {
+      try {
+        return await callApi(auth.currentUser);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

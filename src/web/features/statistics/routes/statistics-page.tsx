@@ -1,0 +1,7 @@
+export function StatisticsPage() {
+  return (
+    <div className="mx-auto max-w-6xl p-4 sm:p-6">
+      <h1 className="text-2xl font-bold">Statistics</h1>
+    </div>
+  );
+}

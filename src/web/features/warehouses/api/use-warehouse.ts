@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import * as contract from '../../../../contracts/warehouses';
+import { callApi } from '../../../lib/api';
+import { warehouseKeys } from './query-keys';
+
+/** One warehouse in full (fields, vaults, racks), found by its route slug. */
+export function useWarehouse(slug: string) {
+  return useQuery({
+    queryKey: warehouseKeys.bySlug(slug),
+    queryFn: () => callApi(contract.getWarehouseBySlug, { params: { slug } }),
+    retry: false,
+  });
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { WarehouseSummary } from '../../../../contracts/warehouses';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api';
+import { useDeleteWarehouse } from '../api/use-delete-warehouse';
+import { useWarehouseSummaries } from '../api/use-warehouse-summaries';
+import { WarehouseCard } from '../components/warehouse-card';
+
+export function DashboardPage() {
+  const summaries = useWarehouseSummaries();
+  const deleteWarehouse = useDeleteWarehouse();
+  const [toDelete, setToDelete] = useState<WarehouseSummary | null>(null);
+
+  return (
+    <div className="mx-auto max-w-6xl p-4 sm:p-6">
+      <div className="mb-6 flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Warehouses</h1>
+        <Link to="/add-warehouse" className="rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-900">
+          Add Warehouse
+        </Link>
+      </div>
+      {summaries.isPending && <Spinner label="Loading warehouses" />}
+      {summaries.isError && (
+        <p role="alert" className="text-red-700">
+          {errorMessage(summaries.error)}
+        </p>
+      )}
+      {summaries.data?.length === 0 && (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No warehouses yet. Add your first warehouse to start placing vaults.
+        </p>
+      )}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+        {summaries.data?.map((w) => (
+          <WarehouseCard key={w.id} warehouse={w} onDelete={() => setToDelete(w)} />
+        ))}
+      </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete Warehouse"
+        message={`Are you sure you want to delete ${toDelete?.name ?? ''}? Its fields, vaults and racks are deleted with it.`}
+        confirmLabel="Yes, delete it"
+        tone="danger"
+        isBusy={deleteWarehouse.isPending}
+        error={deleteWarehouse.isError ? errorMessage(deleteWarehouse.error) : null}
+        onClose={() => {
+          deleteWarehouse.reset();
+          setToDelete(null);
+        }}
+        onConfirm={() => {
+          if (toDelete) deleteWarehouse.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
+        }}
+      />
+    </div>
+  );
+}

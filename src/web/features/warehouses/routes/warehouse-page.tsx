@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { RackView } from '../../racks/components/rack-view';
+import { useWarehouseSearch } from '../../search/search-context';
+import { VaultView } from '../../vaults/components/vault-view';
+import { useWarehouse } from '../api/use-warehouse';
+import { viewModeFrom } from '../view-mode';
+
+export function WarehousePage() {
+  const { warehouseName = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const warehouse = useWarehouse(warehouseName);
+  const view = viewModeFrom(searchParams);
+  const { clear } = useWarehouseSearch();
+
+  // Leaving the page (or switching warehouse) resets the search, as the spec asks.
+  useEffect(() => clear, [warehouseName, clear]);
+
+  if (warehouse.isPending) return <Spinner label="Loading warehouse" />;
+  if (!warehouse.data) {
+    return (
+      <div className="p-6">
+        <p role="alert" className="text-lg font-semibold text-red-700">
+          Warehouse could not be fetched
+        </p>
+      </div>
+    );
+  }
+  const w = warehouse.data;
+  return (
+    <div className="mx-auto max-w-7xl p-4 sm:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">{w.name}</h1>
+        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+          {(['vault', 'rack'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              aria-pressed={view === mode}
+              onClick={() => setSearchParams(mode === 'rack' ? { view: 'rack' } : {}, { replace: true })}
+              className={`rounded-md px-4 py-2 text-sm font-semibold ${
+                view === mode ? 'bg-brand-700 text-white' : 'text-slate-700'
+              }`}
+            >
+              {mode === 'vault' ? 'Vault View' : 'Rack View'}
+            </button>
+          ))}
+        </div>
+      </div>
+      {view === 'vault' ? <VaultView warehouse={w} /> : <RackView warehouse={w} />}
+    </div>
+  );
+}

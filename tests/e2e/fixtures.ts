@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+export interface Staff {
+  email: string;
+  password: string;
+}
+
+export const unique = (prefix: string) => `${prefix} ${crypto.randomBytes(3).toString('hex')}`;
+
+/** Signs the page's browser context in through the API: the cookie lands in the context. */
+export async function signIn(page: Page, staff: Staff): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: staff });
+  expect(res.status()).toBe(200);
+}
+
+/** Creates a warehouse through the API as the signed-in page. */
+export async function seedWarehouse(
+  request: APIRequestContext,
+  overrides: Partial<{ name: string; rows: number; cols: number; field_capacity: number; length: number; width: number }> = {},
+) {
+  const res = await request.post('/api/warehouse/add-warehouse', {
+    data: { name: unique('Warehouse'), rows: 3, cols: 3, field_capacity: 3, length: 60, width: 40, ...overrides },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { id: string; name: string; slug: string; fields: Record<string, { id: string; name: string }> };
+}
+
+export const test = base.extend<{ staff: Staff; signedInPage: Page }>({
+  /** A fresh colleague in the e2e company, added by the admin through the Team API. */
+  staff: async ({ playwright, baseURL }, use) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    expect((await admin.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
+    const staff = { email: `staff-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'staff-password' };
+    expect((await admin.post('/api/team/users', { data: staff })).status()).toBe(200);
+    await admin.dispose();
+    await use(staff);
+  },
+  /** A page already signed in as `staff`. */
+  signedInPage: async ({ page, staff }, use) => {
+    await signIn(page, staff);
+    await use(page);
+  },
+});
+
+export { expect };

@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { lockDataDir } from '../../src/server/db/lock';
+import { migrate } from '../../src/server/db/migrate';
+import { openDatabase } from '../../src/server/db/client';
+import pg from 'pg';
+
+const tempDirs: string[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+  for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-runtime-'));
+  tempDirs.push(d);
+  return d;
+};
+
+describe('configuration', () => {
+  it('stops the start with a sentence naming the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a port number \(got "eighty"\)/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres:\/\//);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD must be at least 8 characters/);
+  });
+
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+  });
+});
+
+describe('the data directory lock', () => {
+  it('refuses a second holder and names the process', () => {
+    const dir = tempDir();
+    const lock = lockDataDir(dir, 'first');
+    expect(() => lockDataDir(dir, 'second')).toThrow(`The data directory ${dir} is in use by process ${process.pid} (first)`);
+    lock.release();
+    lockDataDir(dir, 'third').release();
+  });
+
+  it('takes over a stale lock left by a killed process', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'vaultgrid.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, purpose: 'dead' }));
+    const lock = lockDataDir(dir, 'new owner');
+    const held = JSON.parse(fs.readFileSync(path.join(dir, 'vaultgrid.lock'), 'utf8')) as { pid: number };
+    expect(held.pid).toBe(process.pid);
+    lock.release();
+    expect(fs.existsSync(path.join(dir, 'vaultgrid.lock'))).toBe(false);
+  });
+});
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /running at (http:\/\/\S+)/.exec(output);
+      if (m?.[1]) {
+        clearInterval(timer);
+        resolve(m[1]);
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`server exited: ${output}`));
+    });
+  });
+  // Callers that expect an exit never await `ready`; its rejection is then expected.
+  ready.catch(() => undefined);
+  return { child, ready, exited, output: () => output };
+}
+
+describe('the server process', () => {
+  it('holds the embedded data directory, stops cleanly on SIGTERM and reuses the data', async () => {
+    const dir = tempDir();
+    const env = { DATA_DIR: dir, PORT: '0', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password' };
+    const first = startServer(env);
+    const url = await first.ready;
+    expect(first.output()).toContain('Created company "My Storage Company" with the first user owner@example.com.');
+
+    const second = startServer(env);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data directory ${dir} is in use by process ${first.child.pid}`);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'vaultgrid.lock'))).toBe(false);
+
+    const again = startServer(env);
+    const url2 = await again.ready;
+    expect(again.output()).not.toContain('Created company');
+    const res = await fetch(`${url2}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@example.com', password: 'owner-password' }),
+    });
+    expect(res.status).toBe(200);
+    expect(url).toMatch(/^http:\/\/localhost:\d+$/);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 60_000);
+
+  it('prints a generated password once when no admin is configured', async () => {
+    const server = startServer({ DATA_DIR: tempDir(), PORT: '0' });
+    await server.ready;
+    expect(server.output()).toMatch(/Sign in with admin@example\.com \/ \S{12,} \(shown only this once\)/);
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }, 60_000);
+});
+
+describe('migrations', () => {
+  it('apply once even when two instances start at the same moment', async () => {
+    const postgresUrl = inject('postgresUrl');
+    if (!postgresUrl) {
+      // Embedded engine: a single process owns the database, so the race is a re-run.
+      const db = await openDatabase({ databaseUrl: undefined, dataDir: '', inMemory: true });
+      await db.close();
+      return;
+    }
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE vaultgrid_migrate_race');
+    await admin.end();
+    const url = new URL(postgresUrl);
+    url.pathname = '/vaultgrid_migrate_race';
+    const clients = [new pg.Client({ connectionString: url.toString() }), new pg.Client({ connectionString: url.toString() })];
+    await Promise.all(clients.map((c) => c.connect()));
+    const sessions = clients.map((c) => ({
+      exec: async (sql: string) => void (await c.query(sql)),
+      query: async (sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as Record<string, unknown>[],
+    }));
+    const [a, b] = await Promise.all(sessions.map((s) => migrate(s)));
+    expect([...(a ?? []), ...(b ?? [])]).toEqual(['0001-initial']);
+    const rows = await clients[0]?.query('SELECT name FROM schema_migrations');
+    expect(rows?.rows).toEqual([{ name: '0001-initial' }]);
+    await Promise.all(clients.map((c) => c.end()));
+  });
+});
