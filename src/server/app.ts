@@ -21,6 +21,9 @@ import { registerSearchRoutes } from './features/search/search.routes';
 import { registerRackRoutes } from './features/racks/racks.routes';
 import { registerFieldGridRoutes } from './features/fields/field-grid.routes';
 import { registerWarehouseLayoutRoutes } from './features/warehouses/warehouse-layout.routes';
+import { registerPrintRoutes } from './features/print/print.routes';
+import { registerStatisticsRoutes } from './features/statistics/statistics.routes';
+import { registerChecklistRoutes } from './features/checklists/checklists.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -114,6 +117,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerRackRoutes(app, deps);
   registerFieldGridRoutes(app, deps);
   registerWarehouseLayoutRoutes(app, deps);
+  registerPrintRoutes(app, deps);
+  registerStatisticsRoutes(app, deps);
+  await registerChecklistRoutes(app, deps);
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);
