@@ -74,10 +74,10 @@ async function main() {
       );
       samples.push(await measure(server.url, 'dashboard list', { path: '/api/warehouse/summaries', headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
       samples.push(await measure(server.url, 'one warehouse in full', { path: `/api/warehouse/${seeded.warehouseId}`, headers: auth }, { samples: 30, connections: 50, seconds: SECONDS }));
-      samples.push(await measure(server.url, 'company call (all warehouses)', { path: `/api/warehouse/company/${seeded.companyId}`, headers: auth }, { samples: 5, connections: 50, seconds: SECONDS }));
       // Suggestions as staff type: a short prefix common to many customers, across the company and in one warehouse.
       samples.push(await measure(server.url, 'search suggestions (company)', { path: '/api/search/suggestions?q=son', headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
       samples.push(await measure(server.url, 'search suggestions (warehouse)', { path: `/api/search/suggestions?q=10&warehouseId=${seeded.warehouseId}`, headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
+      samples.push(await measure(server.url, 'company call (all warehouses)', { path: `/api/warehouse/company/${seeded.companyId}`, headers: auth }, { samples: 5, connections: 50, seconds: SECONDS }));
       printTable(samples);
     } finally {
       server.child.kill('SIGTERM');
