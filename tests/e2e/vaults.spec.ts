@@ -146,6 +146,14 @@ test('staff edit a vault, upload an attachment and open it', async ({ signedInPa
   await expect(page.getByRole('heading', { name: `Edit Vault ${name}` })).toBeVisible();
 
   await page.getByLabel('Upload Attachment').setInputFiles({
+    name: 'too-big.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(Math.ceil(5.1 * 1024 * 1024)),
+  });
+  await expect(page.getByRole('alert')).toHaveText('File size should not exceed 5MB');
+  await expect(page.getByRole('link', { name: 'too-big.bin' })).toHaveCount(0);
+
+  await page.getByLabel('Upload Attachment').setInputFiles({
     name: 'inventory.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from('3 boxes, 1 lamp'),
@@ -160,6 +168,23 @@ test('staff edit a vault, upload an attachment and open it', async ({ signedInPa
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
   await expect(page.getByRole('heading', { name: w.name })).toBeVisible();
+});
+
+test('turning a vault empty on the edit page asks to confirm and clears its order', async ({ signedInPage: page }) => {
+  const w = await seedWarehouse(page.request, { rows: 2, cols: 2 });
+  const name = vaultNumber();
+  await seedVault(page.request, { field_id: fieldId(w, 'A1'), position: 1, vault_id: name, order_name: 'ORD-9' });
+  await page.goto(`/edit/vault/${name}`);
+  await expect(page.getByLabel('Order Number')).toHaveValue('ORD-9');
+  await page.getByRole('button', { name: 'Empty Mode' }).click();
+  await expect(page.getByLabel('Customer Name')).toHaveValue('EMPTY VAULT');
+  await expect(page.getByLabel('Order Number')).toHaveValue('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Vault Change' });
+  await confirm.getByRole('button', { name: 'Yes, change it' }).click();
+  await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+  const vault = await (await page.request.get(`/api/vaults/lookup/${name}`)).json();
+  expect(vault).toMatchObject({ customer_name: 'EMPTY VAULT', order_name: null });
 });
 
 test('staff toggle a couchbox pair', async ({ signedInPage: page }) => {

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { findCompanyByName } from '../features/auth/auth.repository';
 import { createCompany, createUser } from '../features/auth/companies.service';
 import { generateCompanyData } from './generate';
+import { addDemoVaultExtras } from './vault-extras';
 
 export const DEMO_COMPANY = 'Bay Area Moving & Storage';
 export const DEMO_EMAIL = 'demo@vaultgrid.example';
@@ -26,6 +27,7 @@ export async function loadDemo(db: Db): Promise<DemoResult> {
       emptyShare: 0.08,
       seed: 7,
     });
+    await addDemoVaultExtras(tx, company.id);
     return { created: true, vaultCount };
   });
 }
