@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idParamsSchema, idSchema } from './common';
 import { vaultSchema } from './vaults';
 
 export const fieldTypes = ['vault', 'couchbox-T', 'couchbox-B'] as const;
@@ -15,3 +17,47 @@ export const fieldSchema = z.object({
   vaults: z.record(z.string(), vaultSchema),
 });
 export type Field = z.infer<typeof fieldSchema>;
+
+export const toggleFieldTypeBodySchema = z.object({
+  type: z.enum(['vault', 'couchbox'], { error: 'Type must be vault or couchbox.' }),
+  /** The field below (same letters, number plus one); the server checks it is that one. */
+  field2: idSchema.optional().nullable(),
+  warehouseId: idSchema.optional(),
+});
+export type ToggleFieldTypeBody = z.infer<typeof toggleFieldTypeBodySchema>;
+
+export const toggleFieldType = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/fields/:id',
+  summary: 'Turns a field and the one below into a couchbox pair, or the pair back into vault fields.',
+  tag: 'fields',
+  access: 'session',
+  params: idParamsSchema,
+  body: toggleFieldTypeBodySchema,
+  response: z.object({ field1: fieldSchema, field2: fieldSchema }),
+});
+
+export const setFieldFullBodySchema = z.object({
+  full: z.boolean({ error: 'Full must be true or false.' }),
+});
+
+export const setFieldFull = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/fields/:id/full',
+  summary: "Sets the field's manual full flag.",
+  tag: 'fields',
+  access: 'session',
+  params: idParamsSchema,
+  body: setFieldFullBodySchema,
+  response: fieldSchema,
+});
+
+export const getWarehouseField = defineEndpoint({
+  method: 'GET',
+  path: '/api/warehouse/:warehouseId/:fieldId',
+  summary: 'One field of a warehouse with its vaults.',
+  tag: 'fields',
+  access: 'session',
+  params: z.object({ warehouseId: idSchema, fieldId: idSchema }),
+  response: fieldSchema,
+});

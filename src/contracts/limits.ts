@@ -16,6 +16,11 @@ export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
 
 export const OCCUPANCY_THRESHOLDS = { danger: 75, warning: 50, caution: 25 } as const;
+export const VAULT_NUMBER_MAX_LENGTH = 40;
+/** Customer and order names. */
+export const NAME_MAX_LENGTH = 120;
+export const NOTE_MAX_LENGTH = 2000;
+export const SEARCH_SUGGESTION_LIMIT = 8;
 
 /** Racks: shelves per rack and spots per shelf, shared by the rack builder and the server. */
 export const RACK_SHELVES_MIN = 1;

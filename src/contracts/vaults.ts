@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idParamsSchema, idSchema, wholeNumberInput } from './common';
+import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, VAULT_NUMBER_MAX_LENGTH } from './limits';
 
 export const vaultTypes = ['vault', 'liftvan', 't2', 'couchbox'] as const;
 export const vaultTypeSchema = z.enum(vaultTypes, {
@@ -34,3 +37,160 @@ export const vaultSchema = z.object({
   warehouse_name: z.string().nullable(),
 });
 export type Vault = z.infer<typeof vaultSchema>;
+
+// ---- Vault calls -------------------------------------------------------------------------
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .max(max, `${label} must be at most ${max} characters.`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ?? '').trim());
+
+/** Vault number: the tag on the box. Blank means none. */
+export const vaultNumberInput = z
+  .union([z.string(), z.number()], { error: 'Vault number must be text.' })
+  .optional()
+  .nullable()
+  .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
+  .pipe(z.string().max(VAULT_NUMBER_MAX_LENGTH, `Vault number must be at most ${VAULT_NUMBER_MAX_LENGTH} characters.`))
+  .transform((v) => (v === '' ? null : v));
+
+/**
+ * The fields of the multipart `POST /api/vaults/` (the file travels beside them as `attachment`).
+ * `vault_id` is the vault number, as the original client names it; `company_id` is ignored:
+ * the company always comes from the session.
+ */
+export const addVaultFormSchema = z.object({
+  vault_id: vaultNumberInput,
+  customer_name: optionalText('Customer name', NAME_MAX_LENGTH),
+  order_name: optionalText('Order number', NAME_MAX_LENGTH),
+  type: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 'vault' : v))
+    .pipe(vaultTypeSchema),
+  note: optionalText('Note', NOTE_MAX_LENGTH),
+  field_id: z.uuid({ error: 'Field id must be a valid id.' }),
+  position: wholeNumberInput('Position').pipe(z.number().min(1, 'Position must be at least 1.')),
+});
+export type AddVaultForm = z.infer<typeof addVaultFormSchema>;
+
+export const addVaultResponseSchema = z.object({ fieldId: z.uuid(), vault: vaultSchema });
+export type AddVaultResponse = z.infer<typeof addVaultResponseSchema>;
+
+export const updateVaultBodySchema = z.object({
+  name: vaultNumberInput,
+  customer_name: optionalText('Customer name', NAME_MAX_LENGTH),
+  order_name: optionalText('Order number', NAME_MAX_LENGTH),
+  type: vaultTypeSchema.optional(),
+  note: optionalText('Note', NOTE_MAX_LENGTH),
+});
+export type UpdateVaultBody = z.infer<typeof updateVaultBodySchema>;
+
+export const moveVaultBodySchema = z.object({
+  vaultId: idSchema,
+  fieldId: idSchema,
+  position: wholeNumberInput('Position').pipe(z.number().min(1, 'Position must be at least 1.')),
+});
+export type MoveVaultBody = z.infer<typeof moveVaultBodySchema>;
+
+export const uploadAttachmentFormSchema = z.object({
+  vault_id: z.uuid({ error: 'Vault id must be a valid id.' }),
+});
+
+export const deleteVaultResponseSchema = z.object({
+  /** 'stage' when the vault was staged, else the id of the field it left. */
+  deleteFrom: z.string(),
+  field: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  warehouse: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }).nullable(),
+});
+export type DeleteVaultResponse = z.infer<typeof deleteVaultResponseSchema>;
+
+export const vaultEventKinds = ['created', 'edited', 'staged', 'moved', 'deleted', 'attached'] as const;
+
+export const vaultEventSchema = z.object({
+  id: z.number().int(),
+  vault_id: z.uuid(),
+  vault_name: z.string().nullable(),
+  kind: z.string(),
+  actor_email: z.string().nullable(),
+  at: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type VaultEvent = z.infer<typeof vaultEventSchema>;
+
+export const vaultLookupParamsSchema = z.object({ key: z.string().min(1) });
+
+/** Adding goes through a multipart route registered by hand; this entry documents it. */
+export const addVault = defineEndpoint({
+  method: 'POST',
+  path: '/api/vaults/',
+  summary: 'Adds a vault at the lowest free position of a field (multipart, optional attachment).',
+  tag: 'vaults',
+  access: 'session',
+  body: addVaultFormSchema,
+  response: addVaultResponseSchema,
+});
+
+export const uploadAttachment = defineEndpoint({
+  method: 'POST',
+  path: '/api/vaults/upload',
+  summary: 'Attaches one file (at most 5 MB) to a vault (multipart: attachment, vault_id).',
+  tag: 'vaults',
+  access: 'session',
+  body: uploadAttachmentFormSchema,
+  response: attachmentSchema,
+});
+
+export const getVault = defineEndpoint({
+  method: 'GET',
+  path: '/api/vaults/lookup/:key',
+  summary: 'One vault by its number, or by its id when it has no number (the edit route).',
+  tag: 'vaults',
+  access: 'session',
+  params: vaultLookupParamsSchema,
+  response: vaultSchema.extend({ warehouse_slug: z.string().nullable() }),
+});
+
+export const updateVault = defineEndpoint({
+  method: 'PUT',
+  path: '/api/vaults/:id',
+  summary: 'Edits a vault. Turning it empty also clears its order, note and attachments.',
+  tag: 'vaults',
+  access: 'session',
+  params: idParamsSchema,
+  body: updateVaultBodySchema,
+  response: vaultSchema,
+});
+
+export const deleteVault = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/vaults/:id',
+  summary: 'Deletes a vault from its field or from stage, with its files.',
+  tag: 'vaults',
+  access: 'session',
+  params: idParamsSchema,
+  response: deleteVaultResponseSchema,
+});
+
+export const moveVault = defineEndpoint({
+  method: 'PUT',
+  path: '/api/vaults/move',
+  summary: 'Places a staged (or topmost) vault at the lowest free position of a field.',
+  tag: 'vaults',
+  access: 'session',
+  body: moveVaultBodySchema,
+  response: vaultSchema,
+});
+
+export const vaultHistory = defineEndpoint({
+  method: 'GET',
+  path: '/api/vaults/:id/history',
+  summary: "The vault's events, newest first; readable after the vault is deleted.",
+  tag: 'vaults',
+  access: 'session',
+  params: idParamsSchema,
+  response: z.array(vaultEventSchema),
+});

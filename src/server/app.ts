@@ -14,9 +14,16 @@ import { registeredEndpoints } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerTeamRoutes } from './features/auth/team.routes';
 import { registerWarehouseRoutes } from './features/warehouses/warehouses.routes';
+import { registerFieldRoutes } from './features/fields/fields.routes';
+import { registerVaultRoutes } from './features/vaults/vaults.routes';
+import { registerStageRoutes } from './features/stage/stage.routes';
+import { registerSearchRoutes } from './features/search/search.routes';
 import { registerRackRoutes } from './features/racks/racks.routes';
 import { registerFieldGridRoutes } from './features/fields/field-grid.routes';
 import { registerWarehouseLayoutRoutes } from './features/warehouses/warehouse-layout.routes';
+import { registerPrintRoutes } from './features/print/print.routes';
+import { registerStatisticsRoutes } from './features/statistics/statistics.routes';
+import { registerChecklistRoutes } from './features/checklists/checklists.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -103,9 +110,16 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerAuthRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerWarehouseRoutes(app, deps);
+  registerFieldRoutes(app, deps);
+  registerVaultRoutes(app, deps);
+  registerStageRoutes(app, deps);
+  registerSearchRoutes(app, deps);
   registerRackRoutes(app, deps);
   registerFieldGridRoutes(app, deps);
   registerWarehouseLayoutRoutes(app, deps);
+  registerPrintRoutes(app, deps);
+  registerStatisticsRoutes(app, deps);
+  await registerChecklistRoutes(app, deps);
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);

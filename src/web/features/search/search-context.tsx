@@ -23,8 +23,8 @@ const SearchContext = createContext<SearchState | null>(null);
 export function SearchProvider({ children }: { children: ReactNode }) {
   const [term, setTerm] = useState('');
   const [selection, setSelection] = useState<SearchSelection | null>(null);
-  // Stable: the warehouse page clears on leaving with `useEffect(() => clear, ...)`; a new
-  // function per keystroke would run that cleanup, and wipe the box, on every keystroke.
+  // Stable: the warehouse page clears on leaving through an effect that depends on it, so a
+  // new function per keystroke would wipe the box as it is typed in.
   const clear = useCallback(() => {
     setTerm('');
     setSelection(null);

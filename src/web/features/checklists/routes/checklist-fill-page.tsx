@@ -1,9 +1,176 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PublicChecklist } from '../../../../contracts/checklists';
+import { NAME_REQUIRED_MESSAGE } from '../../../../domain/checklist-rules';
 import { warehouseNameFromChecklistPath } from '../../../../domain/slug';
+import { Spinner } from '../../../components/spinner';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { checklistKeys } from '../api/query-keys';
+import { useActiveChecklist, useAnswerChecklist } from '../api/use-fill-checklist';
+import { draftProblem, emptyDraft, TaskAnswerField, type TaskDraft } from '../components/task-answer-field';
+import { UploadImageDialog } from '../components/upload-image-dialog';
 
-export function ChecklistFillPage({ checklistPath }: { companySlug?: string; checklistPath: string }) {
+function FillForm({ checklist, companySlug, warehouse }: { checklist: PublicChecklist; companySlug?: string; warehouse: string }) {
+  const queryClient = useQueryClient();
+  const answer = useAnswerChecklist(companySlug, warehouse);
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const [note, setNote] = useState(checklist.note);
+  const [drafts, setDrafts] = useState<Record<number, TaskDraft>>({});
+  const [thanked, setThanked] = useState<string | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
+
+  const nameMissing = name.trim() === '';
+  const draftOf = (i: number) => drafts[i] ?? emptyDraft;
+  const hasProblem = checklist.tasks.some((t, i) => !t.completed && draftProblem(draftOf(i)) !== null);
+  const canSubmit = !nameMissing && !hasProblem && !answer.isPending;
+
+  const submit = () => {
+    setNameTouched(true);
+    if (!canSubmit) return;
+    const filler = name.trim();
+    const tasks = checklist.tasks.map((t, i) => {
+      const d = draftOf(i);
+      if (t.completed || d.choice === null) return t.completed ? t : { text: t.text, completed: false };
+      return {
+        text: t.text,
+        completed: true,
+        completed_by: d.bySomeoneElse ? d.otherName.trim() : filler,
+        reason: d.choice === 'no' ? d.reason.trim() : '',
+      };
+    });
+    answer.mutate(
+      { id: checklist.id, body: { filled_out_by: filler, note, tasks } },
+      {
+        onSuccess: () => {
+          setDrafts({});
+          setThanked(filler);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {checklist.description && <p className="text-slate-700">{checklist.description}</p>}
+      <label className="block">
+        <span className="font-semibold">Your Name</span>
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={() => setNameTouched(true)}
+          autoComplete="name"
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-3 text-lg"
+        />
+      </label>
+      {nameMissing && nameTouched && (
+        <p role="alert" className="text-sm text-red-700">
+          {NAME_REQUIRED_MESSAGE}
+        </p>
+      )}
+      {checklist.tasks.map((task, i) => (
+        <TaskAnswerField
+          key={task.text}
+          task={task}
+          index={i}
+          draft={draftOf(i)}
+          disabled={nameMissing}
+          onChange={(d) => setDrafts((all) => ({ ...all, [i]: d }))}
+        />
+      ))}
+      <label className="block">
+        <span className="font-semibold">Note</span>
+        <textarea
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={3}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-3 text-base"
+        />
+      </label>
+      <section aria-label="Images" className="space-y-2">
+        <div className="grid grid-cols-3 gap-2">
+          {checklist.images.map((img) => (
+            <img key={img.id} src={img.url} alt={img.file_name} className="aspect-square w-full rounded-lg object-cover" />
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={() => setUploadOpen(true)}
+          className="w-full rounded-xl border-2 border-brand-700 px-4 py-3 text-lg font-semibold text-brand-700"
+        >
+          Upload Image
+        </button>
+      </section>
+      {answer.isError && (
+        <p role="alert" className="rounded bg-red-50 p-2 text-red-700">
+          Failed to edit checklist. {errorMessage(answer.error)}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={!canSubmit}
+        className="w-full rounded-xl bg-brand-700 px-4 py-4 text-lg font-bold text-white disabled:opacity-50"
+      >
+        Submit
+      </button>
+      <UploadImageDialog
+        open={uploadOpen}
+        checklistId={checklist.id}
+        onClose={() => setUploadOpen(false)}
+        onUploaded={() => void queryClient.invalidateQueries({ queryKey: checklistKeys.fill(companySlug, warehouse) })}
+      />
+      <Dialog open={thanked !== null} onClose={() => setThanked(null)} className="fixed inset-0 z-50">
+        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-center justify-center p-4">
+          <DialogPanel className="w-full max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl">
+            <DialogTitle className="text-xl font-bold">Thank you, {thanked}!</DialogTitle>
+            <p className="mt-2 text-slate-700">Your checklist answers have been saved.</p>
+            <button
+              type="button"
+              onClick={() => setThanked(null)}
+              className="mt-5 w-full rounded-xl bg-brand-700 px-4 py-3 text-lg font-semibold text-white"
+            >
+              Close
+            </button>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </form>
+  );
+}
+
+/** `/{warehouse-slug}-checklist` and `/c/{company}/{warehouse-slug}-checklist`, signed in or not. */
+export function ChecklistFillPage({ companySlug, checklistPath }: { companySlug?: string; checklistPath: string }) {
+  const warehouse = companySlug ? checklistPath.replace(/-checklist$/, '') : warehouseNameFromChecklistPath(checklistPath);
+  const checklist = useActiveChecklist(companySlug, warehouse);
+  const title = checklist.data?.warehouseName ?? warehouseNameFromChecklistPath(checklistPath);
+  const ambiguous = checklist.error instanceof ApiError && checklist.error.code === 'CHECKLIST_AMBIGUOUS';
   return (
     <main className="mx-auto max-w-lg p-4">
-      <h1 className="text-2xl font-bold capitalize">{warehouseNameFromChecklistPath(checklistPath)} checklist</h1>
+      <h1 className="mb-4 text-2xl font-bold capitalize">{title} checklist</h1>
+      {checklist.isPending && <Spinner label="Loading checklist" />}
+      {checklist.isError && (
+        <div role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900">
+          {ambiguous ? (
+            <>
+              <p className="font-semibold">This warehouse name belongs to more than one company.</p>
+              <p className="mt-1">{errorMessage(checklist.error)}</p>
+            </>
+          ) : (
+            <p>Failed to fetch active checklist. {errorMessage(checklist.error)}</p>
+          )}
+        </div>
+      )}
+      {checklist.data && (
+        <FillForm key={checklist.data.id} checklist={checklist.data} companySlug={companySlug} warehouse={warehouse} />
+      )}
     </main>
   );
 }

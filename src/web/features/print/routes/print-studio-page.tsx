@@ -1,7 +1,147 @@
-export function PrintStudioPage() {
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { CSV_FILE_NAME, type PrintVault } from '../../../../contracts/print';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api';
+import { csvDownloadUrl, usePrintVaults } from '../api/use-print-vaults';
+
+const COLUMNS = ['Vault #', 'Customer', 'Type', 'Pos', 'Field', 'Warehouse', 'Notes'] as const;
+const ROW_HEIGHT = 37;
+
+function cells(v: PrintVault) {
+  return [v.name ?? '', v.customer_name, v.type, v.position ?? '', v.field_name, v.warehouse_name, v.note];
+}
+
+function Row({ vault, index }: { vault: PrintVault; index?: number }) {
   return (
-    <div className="mx-auto max-w-6xl p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Print Studio</h1>
+    <tr data-index={index} className="border-b border-slate-100 even:bg-slate-50 print:break-inside-avoid">
+      {cells(vault).map((c, i) => (
+        <td key={COLUMNS[i]} className="max-w-64 truncate px-3 py-2 print:max-w-none print:whitespace-normal">
+          {c}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+const header = (
+  <thead className="sticky top-0 z-10 bg-slate-100 text-left print:static">
+    <tr>
+      {COLUMNS.map((c) => (
+        <th key={c} scope="col" className="px-3 py-2 font-semibold">
+          {c}
+        </th>
+      ))}
+    </tr>
+  </thead>
+);
+
+/** Renders only the rows in view, so 50,000 vaults scroll smoothly; printing renders them all. */
+function VaultTable({ vaults }: { vaults: PrintVault[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [isPrinting, setIsPrinting] = useState(false);
+  // The virtualizer is read afresh on every render and handed to nothing memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: vaults.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
+
+  useEffect(() => {
+    const before = () => flushSync(() => setIsPrinting(true));
+    const after = () => setIsPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+
+  if (isPrinting) {
+    return (
+      <table className="w-full text-sm">
+        {header}
+        <tbody>
+          {vaults.map((v) => (
+            <Row key={v.id} vault={v} />
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+
+  const items = virtualizer.getVirtualItems();
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <div ref={scrollRef} className="h-[70vh] overflow-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-sm" aria-rowcount={vaults.length + 1}>
+        {header}
+        <tbody>
+          {top > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={COLUMNS.length} style={{ height: top }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const vault = vaults[item.index];
+            return vault ? <Row key={vault.id} vault={vault} index={item.index} /> : null;
+          })}
+          {bottom > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={COLUMNS.length} style={{ height: bottom }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function PrintStudioPage() {
+  const vaults = usePrintVaults();
+  // The spec's print list states, shown as they are.
+  const status = vaults.isPending ? 'loading' : vaults.isError ? 'failed' : 'succeeded';
+  return (
+    <div className="mx-auto max-w-7xl p-4 sm:p-6 print:max-w-none print:p-0" data-status={status}>
+      <div className="no-print mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Print Studio</h1>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="rounded-lg border border-slate-300 px-4 py-3 font-semibold hover:bg-slate-100"
+          >
+            Print
+          </button>
+          <a
+            href={csvDownloadUrl}
+            download={CSV_FILE_NAME}
+            className="rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-900"
+          >
+            Download CSV
+          </a>
+        </div>
+      </div>
+      {vaults.isPending && <Spinner label="Loading vaults" />}
+      {vaults.isError && (
+        <p role="alert" className="text-red-700">
+          {errorMessage(vaults.error)}
+        </p>
+      )}
+      {vaults.data?.length === 0 && (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No vaults found</p>
+      )}
+      {vaults.data && vaults.data.length > 0 && (
+        <>
+          <p className="no-print mb-2 text-sm text-slate-600">{vaults.data.length.toLocaleString()} vaults</p>
+          <VaultTable vaults={vaults.data} />
+        </>
+      )}
     </div>
   );
 }

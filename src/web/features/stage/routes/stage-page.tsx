@@ -1,7 +1,112 @@
+import { useCallback, useState } from 'react';
+import type { Vault } from '../../../../contracts/vaults';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api';
+import { vaultDisplayName } from '../../vaults/components/field-slots';
+import { useDeleteStagedVaults } from '../api/use-delete-staged-vaults';
+import { useStagedVaults } from '../api/use-stage';
+import { MoveVaultDialog } from '../components/move-vault-dialog';
+
 export function StagePage() {
+  const staged = useStagedVaults();
+  const [isDeleteMode, setDeleteMode] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [isConfirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState<Vault | null>(null);
+  const deleteVaults = useDeleteStagedVaults();
+  const closeMove = useCallback(() => setMoving(null), []);
+
+  const vaults = Object.values(staged.data ?? {});
+  const toggleChosen = (id: string) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
   return (
     <div className="mx-auto max-w-6xl p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Stage</h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Staged Vaults</h1>
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            aria-pressed={isDeleteMode}
+            onClick={() => {
+              setDeleteMode(!isDeleteMode);
+              setChosen(new Set());
+            }}
+            className={`rounded-lg px-4 py-2 font-semibold ${isDeleteMode ? 'bg-red-600 text-white' : 'border border-slate-300'}`}
+          >
+            Delete mode: {isDeleteMode ? 'ON' : 'OFF'}
+          </button>
+          {isDeleteMode && (
+            <button
+              type="button"
+              aria-label="Delete selected vaults"
+              disabled={chosen.size === 0}
+              onClick={() => setConfirming(true)}
+              className="rounded-lg border border-red-600 px-4 py-2 text-red-700 disabled:opacity-50"
+            >
+              🗑
+            </button>
+          )}
+        </div>
+      </div>
+      {staged.isPending && <Spinner label="Loading staged vaults" />}
+      {staged.isError && (
+        <p role="alert" className="text-red-700">
+          {errorMessage(staged.error)}
+        </p>
+      )}
+      {staged.data && vaults.length === 0 && <p className="text-slate-600">No staged vaults available.</p>}
+      <ul
+        aria-label="Staged vaults"
+        className={`grid grid-cols-1 gap-3 rounded-2xl p-2 sm:grid-cols-2 lg:grid-cols-3 ${isDeleteMode ? 'border-2 border-red-600' : ''}`}
+      >
+        {vaults.map((v) => {
+          const label = vaultDisplayName(v);
+          const isChosen = chosen.has(v.id);
+          return (
+            <li key={v.id}>
+              <button
+                type="button"
+                aria-label={`Staged vault ${label}`}
+                aria-pressed={isDeleteMode ? isChosen : undefined}
+                onClick={() => (isDeleteMode ? toggleChosen(v.id) : setMoving(v))}
+                className={`w-full rounded-xl border-2 bg-white p-4 text-left shadow-sm hover:bg-slate-50 ${
+                  isChosen ? 'border-red-600 bg-red-50' : 'border-transparent'
+                }`}
+              >
+                <p className="text-lg font-bold">#{label}</p>
+                <p>{v.customer_name}</p>
+                {v.order_name && <p className="text-slate-600">[{v.order_name}]</p>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={isConfirming}
+        title="Delete Vaults"
+        message="Are you sure you want to delete the selected vaults? This action cannot be undone."
+        confirmLabel="Yes, delete them"
+        tone="danger"
+        isBusy={deleteVaults.isPending}
+        error={deleteVaults.isError ? errorMessage(deleteVaults.error) : null}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          deleteVaults.mutate([...chosen], {
+            onSuccess: () => {
+              setConfirming(false);
+              setChosen(new Set());
+            },
+          })
+        }
+      />
+      {moving && <MoveVaultDialog vault={moving} onClose={closeMove} />}
     </div>
   );
 }

@@ -1,7 +1,267 @@
-export function EditVaultPage() {
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { vaultTypes, type Vault } from '../../../../contracts/vaults';
+import { emptyCustomerName } from '../../../../domain/occupancy';
+import { isEmptyVaultCustomer } from '../../../../domain/slots';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api';
+import { useDeleteVault, useUpdateVault, useUploadAttachment } from '../api/use-update-vault';
+import { useVault, useVaultHistory } from '../api/use-vault';
+import { vaultDisplayName } from '../components/field-slots';
+import { checkAttachment, inputClass } from '../components/new-vault-dialog';
+
+function placeText(value: unknown): string {
+  if (value && typeof value === 'object' && 'field' in value && 'warehouse' in value) {
+    const p = value as { warehouse: unknown; field: unknown; position?: unknown };
+    return `${String(p.warehouse)} ${String(p.field)}/${String(p.position ?? '')}`;
+  }
+  return 'stage';
+}
+
+function VaultHistory({ vaultId }: { vaultId: string }) {
+  const history = useVaultHistory(vaultId);
   return (
-    <div className="mx-auto max-w-6xl p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Edit Vault</h1>
+    <section aria-label="History" className="mt-8">
+      <h2 className="mb-2 text-lg font-bold">History</h2>
+      <ol className="space-y-1 text-sm">
+        {history.data?.map((e) => (
+          <li key={e.id} className="rounded bg-slate-50 px-3 py-2">
+            <span className="font-semibold">{e.kind}</span> · {new Date(e.at).toLocaleString()} · {e.actor_email ?? ''}
+            {'from' in e.details || 'to' in e.details ? (
+              <span>
+                {' '}
+                · {placeText(e.details.from)} → {placeText(e.details.to)}
+              </span>
+            ) : null}
+            {e.details.changes && typeof e.details.changes === 'object' ? (
+              <span> · {Object.keys(e.details.changes).join(', ')}</span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
+  const navigate = useNavigate();
+  const update = useUpdateVault();
+  const remove = useDeleteVault();
+  const upload = useUploadAttachment();
+  const wasEmpty = isEmptyVaultCustomer(vault.customer_name);
+  const [isEmptyMode, setEmptyMode] = useState(wasEmpty);
+  const [customerName, setCustomerName] = useState(vault.customer_name);
+  const [type, setType] = useState<string>(vault.type);
+  const [vaultNumber, setVaultNumber] = useState(vault.name ?? '');
+  const [orderName, setOrderName] = useState(vault.order_name ?? '');
+  const [note, setNote] = useState(vault.note);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [isConfirmingChange, setConfirmingChange] = useState(false);
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+
+  const toggleMode = (empty: boolean) => {
+    setEmptyMode(empty);
+    if (empty) {
+      setCustomerName(emptyCustomerName(type));
+      setOrderName('');
+    } else {
+      setCustomerName('');
+    }
+  };
+
+  const save = () =>
+    update.mutate(
+      {
+        id: vault.id,
+        body: {
+          name: vaultNumber,
+          customer_name: isEmptyMode ? emptyCustomerName(type) : customerName,
+          order_name: isEmptyMode ? '' : orderName,
+          type: type as Vault['type'],
+          note,
+        },
+      },
+      { onSuccess: () => navigate(backTo) },
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isEmptyMode && !wasEmpty) setConfirmingChange(true);
+    else save();
+  };
+
+  const error = update.error ?? remove.error ?? upload.error;
+  return (
+    <>
+      <div role="group" aria-label="Mode" className="mb-4 inline-flex rounded-lg border border-slate-300 p-1">
+        {[false, true].map((empty) => (
+          <button
+            key={String(empty)}
+            type="button"
+            aria-pressed={isEmptyMode === empty}
+            onClick={() => toggleMode(empty)}
+            className={`rounded-md px-4 py-2 text-sm font-semibold ${isEmptyMode === empty ? 'bg-brand-700 text-white' : ''}`}
+          >
+            {empty ? 'Empty Mode' : 'Regular'}
+          </button>
+        ))}
+      </div>
+      <form onSubmit={submit} className="space-y-3">
+        <label className="block">
+          Customer Name
+          <input
+            className={inputClass}
+            value={customerName}
+            required={!isEmptyMode}
+            disabled={isEmptyMode}
+            onChange={(e) => setCustomerName(e.target.value.toUpperCase())}
+          />
+        </label>
+        {isEmptyMode && (
+          <label className="block">
+            Type
+            <select
+              className={inputClass}
+              value={type}
+              onChange={(e) => {
+                setType(e.target.value);
+                setCustomerName(emptyCustomerName(e.target.value));
+              }}
+            >
+              {vaultTypes.map((t) => (
+                <option key={t} value={t}>
+                  {t === 't2' ? 'T2' : t.charAt(0).toUpperCase() + t.slice(1)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="block">
+          Vault Number
+          <input className={inputClass} value={vaultNumber} onChange={(e) => setVaultNumber(e.target.value)} />
+        </label>
+        <label className="block">
+          Order Number
+          <input
+            className={inputClass}
+            value={orderName}
+            disabled={isEmptyMode}
+            onChange={(e) => setOrderName(e.target.value)}
+          />
+        </label>
+        <label className="block">
+          Upload Attachment
+          <input
+            type="file"
+            className="mt-1 block w-full"
+            disabled={upload.isPending}
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              const problem = checkAttachment(file);
+              setFileError(problem);
+              if (file && !problem) upload.mutate({ vaultId: vault.id, file });
+              e.target.value = '';
+            }}
+          />
+        </label>
+        {fileError && (
+          <p role="alert" className="text-sm text-red-700">
+            {fileError}
+          </p>
+        )}
+        <label className="block">
+          Note
+          <textarea className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <section aria-label="Attachments">
+          <h2 className="font-semibold">Attachments</h2>
+          {vault.attachments.length === 0 && <p className="text-sm text-slate-600">No attachments.</p>}
+          <ul className="list-disc pl-6">
+            {vault.attachments.map((a) => (
+              <li key={a.id}>
+                <a href={a.file_url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                  {a.file_name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {error && (
+          <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-700">
+            {errorMessage(error)}
+          </p>
+        )}
+        <div className="flex justify-between gap-3 pt-4">
+          <button
+            type="button"
+            onClick={() => setConfirmingDelete(true)}
+            className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white"
+          >
+            Delete
+          </button>
+          <button
+            type="submit"
+            disabled={update.isPending}
+            className="rounded-lg bg-brand-700 px-6 py-2 font-semibold text-white disabled:opacity-60"
+          >
+            {update.isPending ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={isConfirmingChange}
+        title="Confirm Vault Change"
+        message="This vault becomes empty: its order number, note and attachments are cleared."
+        confirmLabel="Yes, change it"
+        isBusy={update.isPending}
+        onClose={() => setConfirmingChange(false)}
+        onConfirm={() => {
+          setConfirmingChange(false);
+          save();
+        }}
+      />
+      <ConfirmDialog
+        open={isConfirmingDelete}
+        title="Delete Vault"
+        message="Are you sure you want to delete this vault? This action cannot be undone."
+        confirmLabel="Yes, delete it"
+        tone="danger"
+        isBusy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+        onClose={() => setConfirmingDelete(false)}
+        onConfirm={() => remove.mutate(vault.id, { onSuccess: () => navigate(backTo) })}
+      />
+    </>
+  );
+}
+
+export function EditVaultPage() {
+  const { vaultName = '' } = useParams();
+  const vault = useVault(vaultName);
+  if (vault.isPending) return <Spinner label="Loading vault" />;
+  if (!vault.data) {
+    return (
+      <div className="p-6">
+        <p role="alert" className="text-lg font-semibold text-red-700">
+          Vault not found.
+        </p>
+      </div>
+    );
+  }
+  const v = vault.data;
+  const backTo = v.warehouse_slug ? `/warehouse/${v.warehouse_slug}` : '/stage';
+  return (
+    <div className="mx-auto max-w-2xl p-4 sm:p-6">
+      <div className="mb-4 flex items-center gap-3">
+        <Link to={backTo} aria-label="Back" className="rounded-lg px-3 py-2 text-2xl hover:bg-slate-200">
+          ←
+        </Link>
+        <h1 className="text-2xl font-bold">Edit Vault {vaultDisplayName(v)}</h1>
+      </div>
+      {/* Keyed by id: a refetch after an upload keeps what is typed, a different vault starts fresh. */}
+      <EditVaultForm key={v.id} vault={v} backTo={backTo} />
+      <VaultHistory vaultId={v.id} />
     </div>
   );
 }

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { vaultTypeSchema } from './vaults';
+
+/** Name of the field column for vaults waiting in the staging area. */
+export const STAGED_FIELD_NAME = 'staged';
+export const CSV_FILE_NAME = 'vaults.csv';
+export const CSV_COLUMNS = [
+  'Vault Name',
+  'Customer Name',
+  'Vault Type',
+  'Position',
+  'Field Name',
+  'Warehouse Name',
+  'Notes',
+] as const;
+
+export const printVaultSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  customer_name: z.string(),
+  type: vaultTypeSchema,
+  position: z.number().int().nullable(),
+  field_name: z.string(),
+  warehouse_name: z.string(),
+  note: z.string(),
+});
+export type PrintVault = z.infer<typeof printVaultSchema>;
+
+export const listAllVaults = defineEndpoint({
+  method: 'GET',
+  path: '/api/vaults/all',
+  summary: "Every vault of the company for printing, sorted by warehouse, field, then position; staged vaults have field 'staged'.",
+  tag: 'print',
+  access: 'session',
+  response: z.array(printVaultSchema),
+});
+
+/** Not JSON: a streamed `text/csv` attachment named vaults.csv, in the order of /api/vaults/all. */
+export const exportVaultsCsv = defineEndpoint({
+  method: 'GET',
+  path: '/api/print/vaults.csv',
+  summary: 'The print list as CSV (Vault Name, Customer Name, Vault Type, Position, Field Name, Warehouse Name, Notes).',
+  tag: 'print',
+  access: 'session',
+  response: z.string(),
+});

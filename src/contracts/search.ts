@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idSchema } from './common';
+
+export const searchSuggestionsQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required.' })
+    .transform((v) => v.trim())
+    .pipe(z.string().max(100, 'Search text must be at most 100 characters.')),
+  warehouseId: idSchema.optional(),
+});
+export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
+
+export const searchSuggestionsSchema = z.object({
+  customers: z.array(z.string()),
+  orders: z.array(z.string()),
+  vaults: z.array(z.string()),
+});
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
+export const searchSuggestions = defineEndpoint({
+  method: 'GET',
+  path: '/api/search/suggestions',
+  summary:
+    'Case-insensitive substring suggestions, grouped customer / order / vault number, from placed vaults of the company (of one warehouse when given).',
+  tag: 'search',
+  access: 'session',
+  query: searchSuggestionsQuerySchema,
+  response: searchSuggestionsSchema,
+});

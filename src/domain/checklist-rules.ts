@@ -1,0 +1,168 @@
+// Rules of daily checklists, shared by the admin form, the fill page and the server.
+import { CHECKLIST_REASON_MIN_LENGTH, CHECKLIST_RETENTION } from '../contracts/limits';
+
+export interface ChecklistTask {
+  text: string;
+  completed: boolean;
+  completed_by: string;
+  reason: string;
+  completed_at: string | null;
+}
+
+/** The five cleaning questions a new checklist starts with. */
+export const DEFAULT_CHECKLIST_TASKS: readonly string[] = [
+  'Are all shipments labeled?',
+  'Are the tools of the trade boards complete?',
+  'Is all equipment in its place?',
+  'Has the trash been emptied?',
+  'Is the warehouse swept and organised?',
+];
+
+export const TASK_DUPLICATE_MESSAGE = 'Task title must be unique within this checklist.';
+export const ACTIVE_EXISTS_MESSAGE = 'An active checklist for this warehouse already exists.';
+export const NAME_REQUIRED_MESSAGE = 'Name is required.';
+export const SOMEONE_ELSE_REQUIRED_MESSAGE = 'Please enter a name for "someone else".';
+export const REASON_TOO_SHORT_MESSAGE = `Reason must be at least ${CHECKLIST_REASON_MIN_LENGTH} characters.`;
+
+export type RuleResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: 'CHECKLIST_TASK_DUPLICATE' | 'CHECKLIST_TASK_COMPLETED' | 'VALIDATION_FAILED'; message: string };
+
+const refuse = (code: 'CHECKLIST_TASK_DUPLICATE' | 'CHECKLIST_TASK_COMPLETED' | 'VALIDATION_FAILED', message: string) =>
+  ({ ok: false, code, message }) as const;
+
+const titleKey = (title: string) => title.trim().toLowerCase();
+
+/** Trimmed titles with empty ones dropped; refused when two are equal ignoring case. */
+export function normaliseTaskTitles(titles: readonly string[]): RuleResult<string[]> {
+  const kept = titles.map((t) => t.trim()).filter((t) => t !== '');
+  const seen = new Set<string>();
+  for (const title of kept) {
+    const key = titleKey(title);
+    if (seen.has(key)) return refuse('CHECKLIST_TASK_DUPLICATE', TASK_DUPLICATE_MESSAGE);
+    seen.add(key);
+  }
+  return { ok: true, value: kept };
+}
+
+/** A reason counts only for its visible characters. */
+export function isReasonLongEnough(reason: string): boolean {
+  return reason.trim().length >= CHECKLIST_REASON_MIN_LENGTH;
+}
+
+export function pendingTask(text: string): ChecklistTask {
+  return { text, completed: false, completed_by: '', reason: '', completed_at: null };
+}
+
+/** What a filler (or an editor) sends for one task. `reason` non-empty means the answer No. */
+export interface TaskAnswer {
+  text: string;
+  /** Absent: no answer given now; the task stays as it is. */
+  completed?: boolean | undefined;
+  completed_by?: string | undefined;
+  reason?: string | undefined;
+}
+
+const sameAnswer = (stored: ChecklistTask, answer: TaskAnswer) =>
+  answer.completed === true &&
+  (answer.completed_by ?? stored.completed_by).trim() === stored.completed_by &&
+  (answer.reason ?? stored.reason).trim() === stored.reason;
+
+/**
+ * Applies answers to stored tasks. A completed task never changes: sending it back as it is
+ * keeps it, anything else is refused. Yes records who did it and clears the reason; No needs
+ * a reason of at least 15 characters. Both stamp the time of the answer.
+ *
+ * `mayRestructure` (signed-in staff editing) lets pending tasks be renamed, added or removed;
+ * a filler can only answer the tasks that are there.
+ */
+export function applyTaskAnswers(
+  stored: readonly ChecklistTask[],
+  answers: readonly TaskAnswer[],
+  options: { fillerName: string; now: Date; mayRestructure: boolean },
+): RuleResult<ChecklistTask[]> {
+  const byKey = new Map(stored.map((t) => [titleKey(t.text), t]));
+  const titles = normaliseTaskTitles(answers.map((a) => a.text));
+  if (!titles.ok) return titles;
+  const answered = answers.filter((a) => a.text.trim() !== '');
+  const answeredKeys = new Set(answered.map((a) => titleKey(a.text)));
+
+  for (const task of stored) {
+    if (answeredKeys.has(titleKey(task.text))) continue;
+    if (task.completed) {
+      return refuse('CHECKLIST_TASK_COMPLETED', `Task "${task.text}" is already completed and cannot be changed.`);
+    }
+    if (!options.mayRestructure) {
+      return refuse('VALIDATION_FAILED', `Task "${task.text}" is missing; send every task of the checklist.`);
+    }
+  }
+
+  const result: ChecklistTask[] = [];
+  for (const answer of answered) {
+    const text = answer.text.trim();
+    const existing = byKey.get(titleKey(text));
+    if (!existing && !options.mayRestructure) {
+      return refuse('VALIDATION_FAILED', `Task "${text}" is not part of this checklist.`);
+    }
+    if (existing?.completed) {
+      if (answer.completed !== undefined && !sameAnswer(existing, answer)) {
+        return refuse('CHECKLIST_TASK_COMPLETED', `Task "${existing.text}" is already completed and cannot be changed.`);
+      }
+      result.push(existing);
+      continue;
+    }
+    if (!answer.completed) {
+      result.push(pendingTask(options.mayRestructure ? text : (existing?.text ?? text)));
+      continue;
+    }
+    const by = (answer.completed_by ?? '').trim() || options.fillerName.trim();
+    if (!by) return refuse('VALIDATION_FAILED', NAME_REQUIRED_MESSAGE);
+    const reason = (answer.reason ?? '').trim();
+    if (reason !== '' && !isReasonLongEnough(reason)) return refuse('VALIDATION_FAILED', REASON_TOO_SHORT_MESSAGE);
+    result.push({
+      text: options.mayRestructure ? text : (existing?.text ?? text),
+      completed: true,
+      completed_by: by,
+      reason,
+      completed_at: options.now.toISOString(),
+    });
+  }
+  return { ok: true, value: result };
+}
+
+/** True when the task was answered No: completed, but with a reason, so shown as not done. */
+export function isTaskDeclined(task: ChecklistTask): boolean {
+  return task.completed && task.reason !== '';
+}
+
+export interface RetainedChecklist {
+  id: string;
+  isActive: boolean;
+  createdAt: Date;
+}
+
+/**
+ * The cleanup rule: when a company holds more than five checklists, the oldest inactive ones
+ * go until five remain (counted against the whole list). Active ones are never deleted.
+ */
+export function checklistsToDelete(list: readonly RetainedChecklist[], keep = CHECKLIST_RETENTION): string[] {
+  let excess = list.length - keep;
+  if (excess <= 0) return [];
+  const oldestInactive = list
+    .filter((c) => !c.isActive)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const ids: string[] = [];
+  for (const c of oldestInactive) {
+    if (excess <= 0) break;
+    ids.push(c.id);
+    excess--;
+  }
+  return ids;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Card date: weekday m/d/yyyy, in the viewer's local time. */
+export function formatChecklistDate(date: Date): string {
+  return `${WEEKDAYS[date.getDay()] ?? ''} ${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
+}

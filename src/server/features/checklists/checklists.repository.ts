@@ -1,0 +1,231 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checklistImages, checklists, type StoredChecklistTask } from '../../db/schema/checklists';
+import { warehouses } from '../../db/schema/warehouses';
+import { companies } from '../../db/schema/auth';
+
+const checklistColumns = {
+  id: checklists.id,
+  companyId: checklists.companyId,
+  warehouseId: checklists.warehouseId,
+  description: checklists.description,
+  isActive: checklists.isActive,
+  tasks: checklists.tasks,
+  filledOutBy: checklists.filledOutBy,
+  note: checklists.note,
+  createdAt: checklists.createdAt,
+  warehouseName: warehouses.name,
+  warehouseSlug: warehouses.slug,
+};
+
+export type ChecklistRow = {
+  id: string;
+  companyId: string;
+  warehouseId: string;
+  description: string;
+  isActive: boolean;
+  tasks: StoredChecklistTask[];
+  filledOutBy: string;
+  note: string;
+  createdAt: Date;
+  warehouseName: string;
+  warehouseSlug: string;
+};
+
+export type ImageRow = typeof checklistImages.$inferSelect;
+
+export async function findCompanySlug(db: Db, companyId: string): Promise<string | null> {
+  const rows = await db.select({ slug: companies.slug }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return rows[0]?.slug ?? null;
+}
+
+/** Serialises creates within one company, so the retention count sees every checklist. */
+export async function lockCompany(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`SELECT id FROM companies WHERE id = ${companyId} FOR UPDATE`);
+}
+
+export async function listChecklists(db: Db, companyId: string): Promise<ChecklistRow[]> {
+  return db
+    .select(checklistColumns)
+    .from(checklists)
+    .innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId))
+    .where(eq(checklists.companyId, companyId))
+    .orderBy(desc(checklists.createdAt), desc(checklists.id));
+}
+
+export async function findChecklist(
+  db: Db,
+  companyId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ChecklistRow | null> {
+  const query = db
+    .select(checklistColumns)
+    .from(checklists)
+    .innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId))
+    .where(and(eq(checklists.companyId, companyId), eq(checklists.id, id)))
+    .limit(1);
+  const rows = options.forUpdate ? await query.for('update', { of: checklists }) : await query;
+  return rows[0] ?? null;
+}
+
+/**
+ * The one lookup not scoped by a session's company: a filler without a session reaches an
+ * active checklist by its id. Inactive checklists are never found this way.
+ */
+export async function findActiveChecklistForFiller(
+  db: Db,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ChecklistRow | null> {
+  const query = db
+    .select(checklistColumns)
+    .from(checklists)
+    .innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId))
+    .where(and(eq(checklists.id, id), eq(checklists.isActive, true)))
+    .limit(1);
+  const rows = options.forUpdate ? await query.for('update', { of: checklists }) : await query;
+  return rows[0] ?? null;
+}
+
+export async function findActiveChecklistOfWarehouse(db: Db, companyId: string, warehouseId: string) {
+  const rows = await db
+    .select(checklistColumns)
+    .from(checklists)
+    .innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId))
+    .where(
+      and(eq(checklists.companyId, companyId), eq(checklists.warehouseId, warehouseId), eq(checklists.isActive, true)),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export interface WarehouseRef {
+  id: string;
+  companyId: string;
+}
+
+/** Warehouses whose name (ignoring case) or slug is this, in every company or in one. */
+export async function findWarehousesByNameOrSlug(
+  db: Db,
+  params: { name: string; slug: string; companyId?: string | undefined },
+): Promise<WarehouseRef[]> {
+  const match = or(eq(warehouses.slug, params.slug), sql`lower(${warehouses.name}) = lower(${params.name})`);
+  return db
+    .select({ id: warehouses.id, companyId: warehouses.companyId })
+    .from(warehouses)
+    .where(params.companyId ? and(eq(warehouses.companyId, params.companyId), match) : match)
+    .limit(5);
+}
+
+export async function findWarehouseByCompanySlug(
+  db: Db,
+  params: { companySlug: string; warehouseSlug: string },
+): Promise<WarehouseRef | null> {
+  const rows = await db
+    .select({ id: warehouses.id, companyId: warehouses.companyId })
+    .from(warehouses)
+    .innerJoin(companies, eq(companies.id, warehouses.companyId))
+    .where(and(eq(companies.slug, params.companySlug), eq(warehouses.slug, params.warehouseSlug)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function warehouseExists(db: Db, companyId: string, warehouseId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), eq(warehouses.id, warehouseId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertChecklist(
+  db: Db,
+  params: { companyId: string; warehouseId: string; description: string; isActive: boolean; tasks: StoredChecklistTask[] },
+): Promise<string> {
+  const [row] = await db.insert(checklists).values(params).returning({ id: checklists.id });
+  if (!row) throw new Error('Checklist insert returned nothing');
+  return row.id;
+}
+
+export async function updateChecklist(
+  db: Db,
+  companyId: string,
+  id: string,
+  patch: Partial<{
+    warehouseId: string;
+    description: string;
+    isActive: boolean;
+    tasks: StoredChecklistTask[];
+    filledOutBy: string;
+    note: string;
+  }>,
+): Promise<void> {
+  const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(checklists)
+    .set(values)
+    .where(and(eq(checklists.companyId, companyId), eq(checklists.id, id)));
+}
+
+export async function listRetentionCandidates(db: Db, companyId: string) {
+  return db
+    .select({ id: checklists.id, isActive: checklists.isActive, createdAt: checklists.createdAt })
+    .from(checklists)
+    .where(eq(checklists.companyId, companyId));
+}
+
+/** Deletes the checklists (their image rows go by cascade) and returns the files to remove. */
+export async function deleteChecklists(db: Db, companyId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const keys = await db
+    .select({ key: checklistImages.storageKey })
+    .from(checklistImages)
+    .where(and(eq(checklistImages.companyId, companyId), inArray(checklistImages.checklistId, ids)));
+  await db.delete(checklists).where(and(eq(checklists.companyId, companyId), inArray(checklists.id, ids)));
+  return keys.map((k) => k.key);
+}
+
+export async function listImages(db: Db, companyId: string, checklistIds: string[]): Promise<ImageRow[]> {
+  if (checklistIds.length === 0) return [];
+  return db
+    .select()
+    .from(checklistImages)
+    .where(and(eq(checklistImages.companyId, companyId), inArray(checklistImages.checklistId, checklistIds)))
+    .orderBy(asc(checklistImages.createdAt), asc(checklistImages.id));
+}
+
+export async function countImages(db: Db, companyId: string, checklistId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checklistImages)
+    .where(and(eq(checklistImages.companyId, companyId), eq(checklistImages.checklistId, checklistId)));
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertImage(
+  db: Db,
+  params: { companyId: string; checklistId: string; fileName: string; storageKey: string; contentType: string; sizeBytes: number },
+): Promise<ImageRow> {
+  const [row] = await db.insert(checklistImages).values(params).returning();
+  if (!row) throw new Error('Image insert returned nothing');
+  return row;
+}
+
+/** An image with what decides who may see it: its company and whether its checklist is active. */
+export async function findImage(db: Db, id: string) {
+  const rows = await db
+    .select({
+      storageKey: checklistImages.storageKey,
+      contentType: checklistImages.contentType,
+      companyId: checklistImages.companyId,
+      isActive: checklists.isActive,
+    })
+    .from(checklistImages)
+    .innerJoin(checklists, eq(checklists.id, checklistImages.checklistId))
+    .where(eq(checklistImages.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import * as contract from '../../../contracts/checklists';
+import { idParamsSchema } from '../../../contracts/common';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { parseWith, registerEndpoint } from '../../http/route';
+import * as service from './checklists.service';
+
+/** Per address and minute, for the calls anyone can make: a crew behind one router shares it. */
+export const PUBLIC_CALLS_PER_MINUTE = 300;
+export const PUBLIC_UPLOADS_PER_MINUTE = 30;
+
+async function readImagePart(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError('VALIDATION_FAILED', 'Send the image as multipart form data in the field "image".');
+  }
+  const part = await request.file();
+  if (!part) return null;
+  if (part.fieldname !== 'image') {
+    part.file.resume();
+    throw new AppError('VALIDATION_FAILED', 'Send the image in the field "image".');
+  }
+  return { data: await part.toBuffer(), fileName: part.filename };
+}
+
+export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  registerEndpoint(app, contract.listChecklists, ({ user }) => service.listChecklists(deps.db, user));
+  registerEndpoint(app, contract.createChecklist, ({ user, body }) =>
+    service.createChecklist(deps.db, deps.storage, user, body),
+  );
+  registerEndpoint(app, contract.deleteChecklist, async ({ user, params }) => {
+    await service.deleteChecklist(deps.db, deps.storage, user, params.id);
+    return { ok: true as const };
+  });
+
+  // The calls open to fillers without a session live in their own scope, rate-limited by address.
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: true,
+      max: PUBLIC_CALLS_PER_MINUTE,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () =>
+        new AppError('RATE_LIMITED', 'Too many requests from this address. Please wait a minute and try again.'),
+    });
+
+    registerEndpoint(scope, contract.getActiveChecklistByWarehouse, ({ user, params }) =>
+      service.getActiveChecklistByWarehouse(deps.db, user, params.warehouseName),
+    );
+    registerEndpoint(scope, contract.getActiveChecklistByCompany, ({ params }) =>
+      service.getActiveChecklistByCompany(deps.db, params),
+    );
+    registerEndpoint(scope, contract.updateChecklist, ({ user, params, body }) =>
+      service.updateChecklist(deps.db, user, params.id, body),
+    );
+    registerEndpoint(scope, contract.listChecklistImages, ({ user, query }) =>
+      service.listChecklistImages(deps.db, user, query.checklistId),
+    );
+
+    scope.route({
+      method: contract.uploadChecklistImage.method,
+      url: contract.uploadChecklistImage.path,
+      config: { rateLimit: { max: PUBLIC_UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      handler: async (request) => {
+        const params = parseWith(idParamsSchema, request.params, 'path');
+        return service.addChecklistImage(deps.db, deps.storage, request.user, params.id, () => readImagePart(request));
+      },
+    });
+
+    scope.route({
+      method: contract.getChecklistImage.method,
+      url: contract.getChecklistImage.path,
+      handler: async (request, reply) => {
+        const params = parseWith(contract.checklistImageParamsSchema, request.params, 'path');
+        const image = await service.openChecklistImage(deps.db, deps.storage, request.user, params.fileId);
+        return reply
+          .header('content-type', image.contentType)
+          .header('content-disposition', 'inline')
+          .header('cache-control', 'private, max-age=3600')
+          .send(image.stream);
+      },
+    });
+  });
+}

@@ -1,0 +1,77 @@
+import type { SessionUser } from '../../../contracts/auth';
+import type { Field, ToggleFieldTypeBody } from '../../../contracts/fields';
+import { fieldBelowName } from '../../../domain/slots';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../http/errors';
+import * as vaultsRepo from '../vaults/vaults.repository';
+import { presentField } from '../vaults/vaults.presenter';
+import * as repo from './fields.repository';
+
+async function loadField(db: Db, companyId: string, field: repo.FieldRow): Promise<Field> {
+  const vaults = await vaultsRepo.listFieldVaults(db, companyId, field.id);
+  const attachments = await vaultsRepo.listAttachments(db, companyId, vaults.map((v) => v.id));
+  return presentField(field, vaults, attachments);
+}
+
+export async function getWarehouseField(db: Db, user: SessionUser, warehouseId: string, fieldId: string): Promise<Field> {
+  const field = await repo.findField(db, user.companyId, fieldId);
+  if (!field || field.warehouseId !== warehouseId) throw notFound('Field');
+  return loadField(db, user.companyId, field);
+}
+
+export async function setFieldFull(db: Db, user: SessionUser, id: string, full: boolean): Promise<Field> {
+  if (!(await repo.setFieldFull(db, user.companyId, id, full))) throw notFound('Field');
+  return getField(db, user, id);
+}
+
+async function getField(db: Db, user: SessionUser, id: string): Promise<Field> {
+  const field = await repo.findField(db, user.companyId, id);
+  if (!field) throw notFound('Field');
+  return loadField(db, user.companyId, field);
+}
+
+/**
+ * A couchbox takes two fields of a column: the top half (couchbox-T) holds the units and
+ * spans the bottom half (couchbox-B), the field below. Both change together, and only
+ * while neither holds a vault.
+ */
+export async function toggleFieldType(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  body: ToggleFieldTypeBody,
+): Promise<{ field1: Field; field2: Field }> {
+  const belowId = await db.transaction(async (tx) => {
+    const top = await repo.findField(tx, user.companyId, id, { lock: true });
+    if (!top || (body.warehouseId !== undefined && body.warehouseId !== top.warehouseId)) throw notFound('Field');
+    if (top.type === 'couchbox-B') {
+      throw new AppError(
+        'FIELD_NO_PARTNER',
+        `Field ${top.name} is the lower half of a couchbox; change the field above it instead.`,
+      );
+    }
+    const belowName = fieldBelowName(top.name);
+    const below = belowName ? await repo.findFieldByName(tx, user.companyId, top.warehouseId, belowName) : null;
+    if (!below) {
+      throw new AppError('FIELD_NO_PARTNER', `Field ${top.name} has no field below it to pair with as a couchbox.`);
+    }
+    if (body.field2 && body.field2 !== below.id) {
+      throw new AppError('VALIDATION_FAILED', `field2 must be the field below ${top.name} (${below.name}).`);
+    }
+    const wanted = body.type === 'couchbox' ? { top: 'couchbox-T', below: 'couchbox-B' } : { top: 'vault', below: 'vault' };
+    if (top.type === wanted.top && below.type === wanted.below) return below.id;
+    if (body.type === 'couchbox' && below.type !== 'vault') {
+      throw new AppError('FIELD_NO_PARTNER', `Field ${below.name} is already part of another couchbox.`);
+    }
+    for (const f of [top, below]) {
+      if ((await repo.countVaults(tx, user.companyId, f.id)) > 0) {
+        throw new AppError('FIELD_HAS_VAULTS', `Field ${f.name} holds vaults; empty it before changing its type.`);
+      }
+    }
+    await repo.setFieldType(tx, user.companyId, top.id, body.type === 'couchbox' ? 'couchbox-T' : 'vault');
+    await repo.setFieldType(tx, user.companyId, below.id, body.type === 'couchbox' ? 'couchbox-B' : 'vault');
+    return below.id;
+  });
+  const [field1, field2] = await Promise.all([getField(db, user, id), getField(db, user, belowId)]);
+  return { field1, field2 };
+}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import type { VaultType } from '../../../contracts/vaults';
+
+export interface PrintVaultRow {
+  id: string;
+  name: string | null;
+  customer_name: string | null;
+  type: VaultType;
+  position: number | null;
+  note: string;
+  field_name: string | null;
+  warehouse_name: string | null;
+}
+
+/**
+ * Every vault of the company in print order: warehouse name, then field as the grid orders
+ * it (column letters by length then alphabet, then row number), then position. Staged vaults
+ * come after the placed ones of the warehouse they left (or at the very end), by number.
+ */
+export async function listPrintVaults(db: Db, companyId: string): Promise<PrintVaultRow[]> {
+  return queryRows<PrintVaultRow>(
+    db,
+    sql`
+      SELECT v.id, v.name, c.name AS customer_name, v.type, v.position, v.note,
+             f.name AS field_name, COALESCE(w.name, ow.name) AS warehouse_name
+      FROM vaults v
+      LEFT JOIN fields f ON f.id = v.field_id AND f.company_id = v.company_id
+      LEFT JOIN warehouses w ON w.id = f.warehouse_id
+      LEFT JOIN fields old_f ON v.field_id IS NULL AND old_f.id = v.old_field_id AND old_f.company_id = v.company_id
+      LEFT JOIN warehouses ow ON ow.id = old_f.warehouse_id
+      LEFT JOIN customers c ON c.id = v.customer_id
+      WHERE v.company_id = ${companyId}
+      ORDER BY COALESCE(w.name, ow.name) IS NULL,
+               lower(COALESCE(w.name, ow.name)) COLLATE "C",
+               COALESCE(w.name, ow.name) COLLATE "C",
+               f.id IS NULL,
+               length(substring(f.name from '^[A-Z]+')),
+               substring(f.name from '^[A-Z]+') COLLATE "C",
+               NULLIF(substring(f.name from '[0-9]{1,9}$'), '')::int,
+               f.name COLLATE "C",
+               v.position,
+               v.name ~ '^[0-9]{1,18}$' DESC,
+               CASE WHEN v.name ~ '^[0-9]{1,18}$' THEN v.name::bigint END,
+               v.name COLLATE "C",
+               v.id`,
+  );
+}

@@ -1,0 +1,29 @@
+import type { SessionUser } from '../../../contracts/auth';
+import { SEARCH_SUGGESTION_LIMIT } from '../../../contracts/limits';
+import type { SearchSuggestions, SearchSuggestionsQuery } from '../../../contracts/search';
+import type { Db } from '../../db/client';
+import * as repo from './search.repository';
+
+/** Escapes LIKE's wildcards, so a user's '%' or '_' matches itself. */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function suggest(db: Db, user: SessionUser, query: SearchSuggestionsQuery): Promise<SearchSuggestions> {
+  if (query.q === '') return { customers: [], orders: [], vaults: [] };
+  const escaped = likeEscape(query.q);
+  const params: repo.SuggestionParams = {
+    companyId: user.companyId,
+    pattern: `%${escaped}%`,
+    prefix: `${escaped}%`,
+    // A foreign or unknown warehouse simply has no vaults of this company: empty lists.
+    warehouseId: query.warehouseId ?? null,
+    limit: SEARCH_SUGGESTION_LIMIT,
+  };
+  const [customers, orders, vaults] = await Promise.all([
+    repo.customerSuggestions(db, params),
+    repo.orderSuggestions(db, params),
+    repo.vaultSuggestions(db, params),
+  ]);
+  return { customers, orders, vaults };
+}

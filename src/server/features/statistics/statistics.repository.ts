@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+
+export interface WarehouseCountsRow {
+  id: string;
+  name: string;
+  slug: string;
+  rows: number;
+  cols: number;
+  field_capacity: number;
+  vault_count: number;
+  empty_vaults: number;
+  empty_couchboxes: number;
+}
+
+/** Counted by the database in one pass; no vault is loaded to be counted. */
+export async function listWarehouseCounts(db: Db, companyId: string): Promise<WarehouseCountsRow[]> {
+  return queryRows<WarehouseCountsRow>(
+    db,
+    sql`
+      SELECT w.id, w.name, w.slug, w.rows, w.cols, w.field_capacity,
+             count(v.id)::int AS vault_count,
+             (count(v.id) FILTER (WHERE c.name LIKE '%EMPTY%' AND v.type IN ('vault', 'couchbox')))::int AS empty_vaults,
+             (count(v.id) FILTER (WHERE c.name LIKE '%EMPTY%' AND v.type = 'couchbox'))::int AS empty_couchboxes
+      FROM warehouses w
+      LEFT JOIN fields f ON f.warehouse_id = w.id AND f.company_id = w.company_id
+      LEFT JOIN vaults v ON v.field_id = f.id AND v.company_id = w.company_id
+      LEFT JOIN customers c ON c.id = v.customer_id
+      WHERE w.company_id = ${companyId}
+      GROUP BY w.id
+      ORDER BY lower(w.name) COLLATE "C", w.name COLLATE "C"`,
+  );
+}

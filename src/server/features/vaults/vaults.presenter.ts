@@ -1,0 +1,67 @@
+import type { Field } from '../../../contracts/fields';
+import type { Attachment, Vault, VaultEvent } from '../../../contracts/vaults';
+import type { AttachmentRow, VaultRow } from './vaults.repository';
+
+export function attachmentUrl(id: string): string {
+  return `/api/vaults/attachments/${id}`;
+}
+
+export function presentAttachment(a: AttachmentRow): Attachment {
+  return {
+    id: a.id,
+    vault_id: a.vaultId,
+    file_name: a.fileName,
+    file_url: attachmentUrl(a.id),
+    size_bytes: a.sizeBytes,
+    content_type: a.contentType,
+  };
+}
+
+export function presentVault(v: VaultRow, attachments: readonly AttachmentRow[]): Vault {
+  return {
+    id: v.id,
+    name: v.name,
+    customer_name: v.customerName ?? '',
+    customer_id: v.customerId,
+    order_id: v.orderId,
+    order_name: v.orderName,
+    type: v.type,
+    position: v.position,
+    note: v.note,
+    attachments: attachments.filter((a) => a.vaultId === v.id).map(presentAttachment),
+    field_id: v.fieldId,
+    old_field_id: v.oldFieldId,
+    field_name: v.fieldName,
+    warehouse_name: v.warehouseName,
+  };
+}
+
+export function presentField(
+  f: { id: string; name: string; warehouseId: string; type: Field['type']; full: boolean },
+  vaults: readonly VaultRow[],
+  attachments: readonly AttachmentRow[],
+): Field {
+  const map: Record<string, Vault> = {};
+  for (const v of vaults) map[v.id] = presentVault(v, attachments);
+  return { id: f.id, name: f.name, warehouse_id: f.warehouseId, type: f.type, full: f.full, vaults: map };
+}
+
+export function presentEvent(e: {
+  id: number;
+  vaultId: string;
+  vaultName: string | null;
+  kind: string;
+  actorEmail: string | null;
+  at: Date;
+  details: Record<string, unknown>;
+}): VaultEvent {
+  return {
+    id: e.id,
+    vault_id: e.vaultId,
+    vault_name: e.vaultName,
+    kind: e.kind,
+    actor_email: e.actorEmail,
+    at: e.at.toISOString(),
+    details: e.details,
+  };
+}

@@ -1,0 +1,319 @@
+import type { SessionUser } from '../../../contracts/auth';
+import type {
+  AddVaultForm,
+  AddVaultResponse,
+  Attachment,
+  DeleteVaultResponse,
+  MoveVaultBody,
+  UpdateVaultBody,
+  Vault,
+  VaultEvent,
+  VaultType,
+} from '../../../contracts/vaults';
+import { emptyCustomerName } from '../../../domain/occupancy';
+import { isEmptyVaultCustomer, normaliseName } from '../../../domain/slots';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, notFound } from '../../http/errors';
+import type { FileStorage } from '../../storage/storage';
+import { checkPlacement, checkTopmost, describePlace, placeOf, vaultLabel, type Place } from './placement';
+import * as repo from './vaults.repository';
+import { presentAttachment, presentEvent, presentVault } from './vaults.presenter';
+
+export interface UploadedFile {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}
+
+type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
+
+export async function loadVault(db: Db, companyId: string, id: string): Promise<Vault> {
+  const v = await repo.findVault(db, companyId, id);
+  if (!v) throw notFound('Vault');
+  return presentVault(v, await repo.listAttachments(db, companyId, [v.id]));
+}
+
+export function vaultEvent(actor: Actor, v: { id: string; name: string | null }, kind: string, details: Record<string, unknown>) {
+  return {
+    companyId: actor.companyId,
+    vaultId: v.id,
+    vaultName: v.name,
+    kind,
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    details,
+  };
+}
+
+/** 'Vault 12 already exists in Warehouse 1, field A3, position 2.' — where the tag already stands. */
+async function nameTaken(db: Db, companyId: string, name: string): Promise<AppError> {
+  const existing = await repo.findVaultByName(db, companyId, name);
+  const where = existing ? describePlace(placeOf(existing)) : 'this company';
+  return new AppError(
+    'VAULT_NAME_TAKEN',
+    `Vault ${name} already exists ${where === 'stage' ? 'in stage' : `in ${where}`}.`,
+  );
+}
+
+async function checkNameFree(db: Db, companyId: string, name: string | null, selfId?: string): Promise<void> {
+  if (name === null) return;
+  const existing = await repo.findVaultByName(db, companyId, name);
+  if (existing && existing.id !== selfId) throw await nameTaken(db, companyId, name);
+}
+
+/** Turns unique violations of a write into the refusals a caller reads. */
+async function translateConflicts<T>(db: Db, companyId: string, name: string | null, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'vaults_field_position_key')) {
+      throw new AppError('VAULT_SLOT_TAKEN', 'Another vault was just placed at that position. Refresh the field and try again.');
+    }
+    if (name !== null && isUniqueViolation(error, 'vaults_company_name_key')) throw await nameTaken(db, companyId, name);
+    throw error;
+  }
+}
+
+interface VaultIdentity {
+  customerName: string;
+  orderName: string | null;
+  isEmpty: boolean;
+}
+
+/** Regular vaults need a customer (and, when new, an order); empty ones are named 'EMPTY {TYPE}'. */
+function identify(type: VaultType, customer: string, order: string, requireOrder: boolean): VaultIdentity {
+  const customerName = normaliseName(customer);
+  if (isEmptyVaultCustomer(customerName)) {
+    return { customerName: emptyCustomerName(type), orderName: null, isEmpty: true };
+  }
+  if (!customerName) throw new AppError('VALIDATION_FAILED', 'Customer name is required.');
+  const orderName = normaliseName(order);
+  if (requireOrder && !orderName) throw new AppError('VALIDATION_FAILED', 'Order number is required.');
+  return { customerName, orderName: orderName || null, isEmpty: false };
+}
+
+async function storeFile(storage: FileStorage, file: UploadedFile | null): Promise<string | null> {
+  return file ? storage.put(file.data) : null;
+}
+
+export async function addVault(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  form: AddVaultForm,
+  file: UploadedFile | null,
+): Promise<AddVaultResponse> {
+  const who = identify(form.type, form.customer_name, form.order_name, true);
+  const key = await storeFile(storage, file);
+  let vaultId: string;
+  try {
+    vaultId = await translateConflicts(db, user.companyId, form.vault_id, () =>
+      db.transaction(async (tx) => {
+        const field = await checkPlacement(tx, user.companyId, {
+          fieldId: form.field_id,
+          position: form.position,
+          type: form.type,
+        });
+        await checkNameFree(tx, user.companyId, form.vault_id);
+        const customerId = await repo.upsertCustomer(tx, user.companyId, who.customerName);
+        const orderId = who.orderName ? await repo.upsertOrder(tx, user.companyId, who.orderName) : null;
+        const id = await repo.insertVault(tx, {
+          companyId: user.companyId,
+          name: form.vault_id,
+          customerId,
+          orderId,
+          type: form.type,
+          note: form.note,
+          fieldId: field.id,
+          position: form.position,
+        });
+        if (file && key) {
+          await repo.insertAttachment(tx, {
+            companyId: user.companyId,
+            vaultId: id,
+            fileName: file.fileName,
+            storageKey: key,
+            contentType: file.contentType,
+            sizeBytes: file.data.length,
+          });
+        }
+        const to: Place = { warehouse: field.warehouseName, field: field.name, position: form.position };
+        await repo.insertEvent(
+          tx,
+          vaultEvent(user, { id, name: form.vault_id }, 'created', {
+            to,
+            customer_name: who.customerName,
+            order_name: who.orderName,
+            type: form.type,
+          }),
+        );
+        return id;
+      }),
+    );
+  } catch (error) {
+    // The new file belongs to nothing once the vault was refused.
+    if (key) await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  return { fieldId: form.field_id, vault: await loadVault(db, user.companyId, vaultId) };
+}
+
+export async function getVaultByKey(db: Db, user: SessionUser, key: string): Promise<Vault & { warehouse_slug: string | null }> {
+  // The edit route names a vault by its number; a vault without one is named by its id.
+  let v = await repo.findVaultByName(db, user.companyId, key);
+  if (!v && /^[0-9a-f-]{36}$/i.test(key)) v = await repo.findVault(db, user.companyId, key);
+  if (!v) throw notFound('Vault');
+  const attachments = await repo.listAttachments(db, user.companyId, [v.id]);
+  return { ...presentVault(v, attachments), warehouse_slug: v.warehouseSlug };
+}
+
+export async function updateVault(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  id: string,
+  body: UpdateVaultBody,
+): Promise<Vault> {
+  let removedKeys: string[] = [];
+  await translateConflicts(db, user.companyId, body.name, () =>
+    db.transaction(async (tx) => {
+      if (!(await repo.lockVault(tx, user.companyId, id))) throw notFound('Vault');
+      const v = await repo.findVault(tx, user.companyId, id);
+      if (!v) throw notFound('Vault');
+      const type = body.type ?? v.type;
+      if (type === 'couchbox' && v.fieldId !== null) {
+        const field = await repo.lockField(tx, user.companyId, v.fieldId);
+        if (field && field.type !== 'couchbox-T') {
+          throw new AppError('VAULT_TYPE_NOT_ALLOWED', `A couchbox can only stand in a couchbox field; ${field.name} is not one.`);
+        }
+      }
+      const who = identify(type, body.customer_name, body.order_name, false);
+      await checkNameFree(tx, user.companyId, body.name, v.id);
+      const wasEmpty = isEmptyVaultCustomer(v.customerName ?? '');
+      // Turning a stored vault into an empty one: its order, note and files no longer apply.
+      const becomesEmpty = who.isEmpty && !wasEmpty;
+      const note = becomesEmpty ? '' : body.note;
+      if (becomesEmpty) removedKeys = await repo.deleteAttachmentsOf(tx, user.companyId, v.id);
+      const customerId = await repo.upsertCustomer(tx, user.companyId, who.customerName);
+      const orderId = who.orderName ? await repo.upsertOrder(tx, user.companyId, who.orderName) : null;
+      await repo.updateVaultRow(tx, user.companyId, v.id, { name: body.name, customerId, orderId, type, note });
+
+      const changes: Record<string, [unknown, unknown]> = {};
+      const compare = (label: string, before: unknown, after: unknown) => {
+        if (before !== after) changes[label] = [before, after];
+      };
+      compare('name', v.name, body.name);
+      compare('customer_name', v.customerName, who.customerName);
+      compare('order_name', v.orderName, who.orderName);
+      compare('type', v.type, type);
+      compare('note', v.note, note);
+      if (removedKeys.length > 0) changes.attachments = [removedKeys.length, 0];
+      await repo.insertEvent(tx, vaultEvent(user, { id: v.id, name: body.name }, 'edited', { changes, at: placeOf(v) }));
+    }),
+  );
+  // Files go only after the commit: a rolled-back edit must not have lost them.
+  await Promise.allSettled(removedKeys.map((key) => storage.delete(key)));
+  return loadVault(db, user.companyId, id);
+}
+
+export async function deleteVault(db: Db, storage: FileStorage, user: SessionUser, id: string): Promise<DeleteVaultResponse> {
+  const { keys, response } = await db.transaction(async (tx) => {
+    if (!(await repo.lockVault(tx, user.companyId, id))) throw notFound('Vault');
+    const v = await repo.findVault(tx, user.companyId, id);
+    if (!v) throw notFound('Vault');
+    const attachments = await repo.listAttachments(tx, user.companyId, [v.id]);
+    await repo.insertEvent(
+      tx,
+      vaultEvent(user, v, 'deleted', {
+        from: placeOf(v),
+        customer_name: v.customerName,
+        order_name: v.orderName,
+        type: v.type,
+      }),
+    );
+    await repo.deleteVaultRow(tx, user.companyId, v.id);
+    const response: DeleteVaultResponse = {
+      deleteFrom: v.fieldId ?? 'stage',
+      field: v.fieldId !== null && v.fieldName !== null ? { id: v.fieldId, name: v.fieldName } : null,
+      warehouse:
+        v.warehouseId !== null && v.warehouseName !== null && v.warehouseSlug !== null
+          ? { id: v.warehouseId, name: v.warehouseName, slug: v.warehouseSlug }
+          : null,
+    };
+    return { keys: attachments.map((a) => a.storageKey), response };
+  });
+  await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  return response;
+}
+
+export async function moveVault(db: Db, user: SessionUser, body: MoveVaultBody): Promise<Vault> {
+  await translateConflicts(db, user.companyId, null, () =>
+    db.transaction(async (tx) => {
+      if (!(await repo.lockVault(tx, user.companyId, body.vaultId))) throw notFound('Vault');
+      const v = await repo.findVault(tx, user.companyId, body.vaultId);
+      if (!v) throw notFound('Vault');
+      if (v.fieldId === body.fieldId) {
+        throw new AppError('VAULT_SLOT_TAKEN', `${vaultLabel(v)} is already in field ${v.fieldName ?? ''}.`);
+      }
+      // Fields are locked in id order, so two moves in opposite directions cannot deadlock.
+      const fromFirst = v.fieldId !== null && v.fieldId < body.fieldId;
+      if (fromFirst) await checkTopmost(tx, user.companyId, v);
+      const field = await checkPlacement(tx, user.companyId, { fieldId: body.fieldId, position: body.position, type: v.type });
+      if (!fromFirst) await checkTopmost(tx, user.companyId, v);
+      await repo.updateVaultRow(tx, user.companyId, v.id, {
+        fieldId: field.id,
+        position: body.position,
+        oldFieldId: v.fieldId ?? v.oldFieldId,
+      });
+      const to: Place = { warehouse: field.warehouseName, field: field.name, position: body.position };
+      await repo.insertEvent(tx, vaultEvent(user, v, 'moved', { from: placeOf(v), to }));
+    }),
+  );
+  return loadVault(db, user.companyId, body.vaultId);
+}
+
+export async function uploadAttachment(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  vaultId: string,
+  file: UploadedFile,
+): Promise<Attachment> {
+  if (!(await repo.findVault(db, user.companyId, vaultId))) throw notFound('Vault');
+  const key = await storage.put(file.data);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const v = await repo.findVault(tx, user.companyId, vaultId);
+      if (!v) throw notFound('Vault');
+      const inserted = await repo.insertAttachment(tx, {
+        companyId: user.companyId,
+        vaultId,
+        fileName: file.fileName,
+        storageKey: key,
+        contentType: file.contentType,
+        sizeBytes: file.data.length,
+      });
+      await repo.insertEvent(tx, vaultEvent(user, v, 'attached', { file_name: file.fileName, size_bytes: file.data.length }));
+      return inserted;
+    });
+    return presentAttachment(row);
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function openAttachment(db: Db, storage: FileStorage, user: SessionUser, id: string) {
+  const row = await repo.findAttachment(db, user.companyId, id);
+  if (!row) throw notFound('Attachment');
+  const stream = await storage.get(row.storageKey);
+  if (!stream) throw notFound('Attachment');
+  return { row, stream };
+}
+
+export async function vaultHistory(db: Db, user: SessionUser, vaultId: string): Promise<VaultEvent[]> {
+  const rows = await repo.listEvents(db, user.companyId, vaultId);
+  if (rows.length === 0 && !(await repo.findVault(db, user.companyId, vaultId))) throw notFound('Vault');
+  return rows.map(presentEvent);
+}

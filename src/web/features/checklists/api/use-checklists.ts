@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as contract from '../../../../contracts/checklists';
+import type { BodyInputOf } from '../../../../contracts/endpoint';
+import { callApi } from '../../../lib/api';
+import { checklistKeys } from './query-keys';
+
+export function useChecklists() {
+  return useQuery({ queryKey: checklistKeys.list(), queryFn: () => callApi(contract.listChecklists) });
+}
+
+export function useCreateChecklist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof contract.createChecklist>) => callApi(contract.createChecklist, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistKeys.list() }),
+  });
+}
+
+export function useEditChecklist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: BodyInputOf<typeof contract.updateChecklist> }) =>
+      callApi(contract.updateChecklist, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistKeys.list() }),
+  });
+}
+
+export function useDeleteChecklist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(contract.deleteChecklist, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistKeys.list() }),
+  });
+}

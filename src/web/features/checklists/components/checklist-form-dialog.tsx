@@ -1,0 +1,156 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useState } from 'react';
+import type { Checklist } from '../../../../contracts/checklists';
+import type { WarehouseSummary } from '../../../../contracts/warehouses';
+import { DEFAULT_CHECKLIST_TASKS, normaliseTaskTitles } from '../../../../domain/checklist-rules';
+
+export interface ChecklistFormValues {
+  warehouse_id: string;
+  description: string;
+  tasks: string[];
+  is_active: boolean;
+}
+
+interface TaskRow {
+  key: number;
+  text: string;
+  locked: boolean;
+}
+
+let nextKey = 0;
+const row = (text: string, locked = false): TaskRow => ({ key: nextKey++, text, locked });
+
+export function ChecklistFormDialog({
+  open,
+  checklist,
+  warehouses,
+  isBusy,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  /** Absent for a new checklist. */
+  checklist: Checklist | null;
+  warehouses: WarehouseSummary[];
+  isBusy: boolean;
+  error: string | null;
+  onSubmit: (values: ChecklistFormValues) => void;
+  onClose: () => void;
+}) {
+  const [warehouseId, setWarehouseId] = useState(checklist?.warehouse_id ?? '');
+  const [description, setDescription] = useState(checklist?.description ?? '');
+  const [isActive, setIsActive] = useState(checklist?.is_active ?? true);
+  const [tasks, setTasks] = useState<TaskRow[]>(() =>
+    checklist ? checklist.tasks.map((t) => row(t.text, t.completed)) : DEFAULT_CHECKLIST_TASKS.map((t) => row(t)),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = () => {
+    if (!warehouseId) {
+      setProblem('Warehouse is required.');
+      return;
+    }
+    const titles = normaliseTaskTitles(tasks.map((t) => t.text));
+    if (!titles.ok) {
+      setProblem(titles.message);
+      return;
+    }
+    setProblem(null);
+    onSubmit({ warehouse_id: warehouseId, description, tasks: titles.value, is_active: isActive });
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
+        <DialogPanel className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl">
+          <DialogTitle className="text-lg font-bold">{checklist ? 'Edit Checklist' : 'Add New Checklist'}</DialogTitle>
+          <form
+            className="mt-4 space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <label className="block">
+              <span className="text-sm font-medium">Warehouse</span>
+              <select
+                value={warehouseId}
+                onChange={(e) => setWarehouseId(e.target.value)}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              >
+                <option value="">Select a warehouse</option>
+                {warehouses.map((w) => (
+                  <option key={w.id} value={w.id}>
+                    {w.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block">
+              <span className="text-sm font-medium">Description</span>
+              <textarea
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                rows={2}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+            </label>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">Tasks</legend>
+              {tasks.map((t, i) => (
+                <div key={t.key} className="flex gap-2">
+                  <input
+                    aria-label={`Task ${i + 1}`}
+                    value={t.text}
+                    disabled={t.locked}
+                    onChange={(e) => setTasks((all) => all.map((x) => (x.key === t.key ? { ...x, text: e.target.value } : x)))}
+                    className="flex-1 rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100"
+                  />
+                  <button
+                    type="button"
+                    aria-label={`Remove task ${i + 1}`}
+                    disabled={t.locked}
+                    onClick={() => setTasks((all) => all.filter((x) => x.key !== t.key))}
+                    className="rounded-lg border border-slate-300 px-3 py-2 disabled:opacity-40"
+                  >
+                    ×
+                  </button>
+                </div>
+              ))}
+              <button
+                type="button"
+                onClick={() => setTasks((all) => [...all, row('')])}
+                className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              >
+                Add Task
+              </button>
+            </fieldset>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} className="h-5 w-5" />
+              Active
+            </label>
+            {(problem ?? error) && (
+              <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-700">
+                {problem ?? error}
+              </p>
+            )}
+            <div className="flex justify-end gap-3">
+              <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-4 py-2">
+                Cancel
+              </button>
+              <button
+                type="submit"
+                disabled={isBusy}
+                className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
+              >
+                {checklist ? 'Save Checklist' : 'Create Checklist'}
+              </button>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

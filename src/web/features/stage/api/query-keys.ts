@@ -1,0 +1,4 @@
+export const stageKeys = {
+  all: ['stage'] as const,
+  vaults: () => [...stageKeys.all, 'vaults'] as const,
+};

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as vaultContract from '../../../../contracts/vaults';
+import { callApi } from '../../../lib/api';
+import { invalidateVaultQueries } from '../../vaults/api/invalidate';
+
+/** Deletes the vaults picked in delete mode, one call each. */
+export function useDeleteStagedVaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => Promise.all(ids.map((id) => callApi(vaultContract.deleteVault, { params: { id } }))),
+    onSettled: () => invalidateVaultQueries(queryClient),
+    onError: (error) => console.error('Failed to delete vaults', error),
+  });
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as contract from '../../../../contracts/vaults';
+import { callApiForm } from '../../../lib/api';
+import { invalidateVaultQueries } from './invalidate';
+
+export interface AddVaultInput {
+  vaultNumber: string;
+  customerName: string;
+  orderName: string;
+  type: string;
+  note: string;
+  fieldId: string;
+  position: number;
+  attachment: File | null;
+}
+
+export function useAddVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddVaultInput) => {
+      const form = new FormData();
+      form.append('vault_id', input.vaultNumber);
+      form.append('customer_name', input.customerName);
+      form.append('order_name', input.orderName);
+      form.append('type', input.type);
+      form.append('note', input.note);
+      form.append('field_id', input.fieldId);
+      form.append('position', String(input.position));
+      if (input.attachment) form.append('attachment', input.attachment);
+      return callApiForm(contract.addVault, form);
+    },
+    // A refusal (someone else took the slot) also refreshes the field, so the screen shows the truth.
+    onSettled: () => invalidateVaultQueries(queryClient),
+    onError: (error) => console.error('Failed to add vault', error),
+  });
+}

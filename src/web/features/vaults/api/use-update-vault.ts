@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as contract from '../../../../contracts/vaults';
+import type { z } from 'zod';
+import { callApi, callApiForm } from '../../../lib/api';
+import { invalidateVaultQueries } from './invalidate';
+
+export function useUpdateVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof contract.updateVaultBodySchema> }) =>
+      callApi(contract.updateVault, { params: { id }, body }),
+    onSuccess: () => invalidateVaultQueries(queryClient),
+    onError: (error) => console.error('Failed to update vault', error),
+  });
+}
+
+export function useDeleteVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(contract.deleteVault, { params: { id } }),
+    onSuccess: () => invalidateVaultQueries(queryClient),
+    onError: (error) => console.error('Failed to delete vault', error),
+  });
+}
+
+export function useUploadAttachment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ vaultId, file }: { vaultId: string; file: File }) => {
+      const form = new FormData();
+      form.append('vault_id', vaultId);
+      form.append('attachment', file);
+      return callApiForm(contract.uploadAttachment, form);
+    },
+    onSuccess: () => invalidateVaultQueries(queryClient),
+  });
+}
+
+export function useMoveVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { vaultId: string; fieldId: string; position: number }) => callApi(contract.moveVault, { body }),
+    onSettled: () => invalidateVaultQueries(queryClient),
+    onError: (error) => console.error('Failed to move vault', error),
+  });
+}

@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import type { Field } from '../../../../contracts/fields';
+import type { Vault } from '../../../../contracts/vaults';
+import type { Warehouse } from '../../../../contracts/warehouses';
+import { lowestFreePosition, topmostPosition } from '../../../../domain/slots';
+import { truncate } from '../../../lib/format';
+import { editVaultPath } from '../api/use-vault';
+import { fieldSlots } from './vault-field-grid';
+
+interface FieldSlotsProps {
+  warehouse: Warehouse;
+  field: Field;
+  /** Only the lowest free slot can be chosen. */
+  onChooseSlot: (position: number) => void;
+  /** Outside stage: edit and stage icons on each vault row. */
+  onStage?: (vault: Vault) => void;
+}
+
+export function vaultDisplayName(vault: { name: string | null; type: string }): string {
+  return vault.name ?? `(${vault.type})`;
+}
+
+/** The slots of a field from top to bottom. */
+export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlotsProps) {
+  const vaults = Object.values(field.vaults);
+  const byPosition = new Map(vaults.map((v) => [v.position ?? 0, v]));
+  const slots = fieldSlots(warehouse, field);
+  const lowest = field.full ? null : lowestFreePosition([...byPosition.keys()], slots);
+  const top = topmostPosition([...byPosition.keys()]);
+  const positions = Array.from({ length: Math.max(slots, top ?? 0) }, (_, i) => Math.max(slots, top ?? 0) - i);
+
+  return (
+    <ol aria-label={`Slots of field ${field.name}`} className="space-y-2">
+      {positions.map((position) => {
+        const vault = byPosition.get(position);
+        if (!vault) {
+          const isChoosable = position === lowest;
+          return (
+            <li key={position}>
+              <button
+                type="button"
+                disabled={!isChoosable}
+                onClick={() => onChooseSlot(position)}
+                aria-label={isChoosable ? `Add at position ${position}` : `Position ${position} (empty)`}
+                className="w-full rounded-lg border-2 border-dashed border-slate-300 px-3 py-3 text-left text-slate-600 enabled:border-brand-600 enabled:text-brand-700 enabled:hover:bg-brand-50 disabled:opacity-50"
+              >
+                {position}. {isChoosable ? '+ Empty slot' : 'Empty'}
+              </button>
+            </li>
+          );
+        }
+        const isTopmost = position === top;
+        const label = vaultDisplayName(vault);
+        return (
+          <li
+            key={position}
+            aria-label={`Vault ${label}`}
+            className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2"
+          >
+            <span className="w-6 text-slate-500">{position}.</span>
+            <span className="flex-1" title={vault.customer_name}>
+              <span className="font-semibold">{truncate(vault.customer_name, 15)}</span>
+              <span className="ml-2 text-slate-600">#{label}</span>
+            </span>
+            {onStage && (
+              <>
+                <Link
+                  to={editVaultPath(vault)}
+                  aria-label={`Edit vault ${label}`}
+                  className="rounded-lg px-3 py-2 text-lg hover:bg-slate-200"
+                >
+                  ✎
+                </Link>
+                <button
+                  type="button"
+                  aria-label={`Stage vault ${label}`}
+                  disabled={!isTopmost}
+                  onClick={() => onStage(vault)}
+                  className="rounded-lg px-3 py-2 text-lg enabled:hover:bg-slate-200 disabled:opacity-30"
+                >
+                  🚜
+                </button>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import type { PrintVault } from '../../src/contracts/print';
+import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { fieldId, insertVault } from '../support/checklists-factories';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp(inject('postgresUrl'));
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the print list', () => {
+  it('sorts by warehouse, then field as the grid orders it, then position; staged vaults show field "staged"', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const b = await makeWarehouse(staff, { name: 'Warehouse B', rows: 10, cols: 28 });
+    const a = await makeWarehouse(staff, { name: 'warehouse a', rows: 2, cols: 1 });
+    await insertVault(app, staff, { name: '7', customer: 'SMITH', fieldId: fieldId(b, 'A10'), position: 1 });
+    await insertVault(app, staff, { name: '6', customer: 'SMITH', fieldId: fieldId(b, 'AA1'), position: 1 });
+    await insertVault(app, staff, { name: '5', customer: 'SMITH', fieldId: fieldId(b, 'B1'), position: 1 });
+    await insertVault(app, staff, { name: '4', customer: 'SMITH', fieldId: fieldId(b, 'A2'), position: 3 });
+    await insertVault(app, staff, { name: '3', customer: 'SMITH', fieldId: fieldId(b, 'A2'), position: 1 });
+    await insertVault(app, staff, { name: '2', customer: 'JONES', fieldId: fieldId(a, 'A1'), position: 2 });
+    await insertVault(app, staff, { name: '10', customer: 'STAGED ONE', oldFieldId: fieldId(b, 'A2') });
+    await insertVault(app, staff, { name: '9', customer: 'STAGED TWO', oldFieldId: fieldId(b, 'A1') });
+    await insertVault(app, staff, { name: '11', customer: null, type: 'liftvan' });
+
+    const res = await staff.client.get('/api/vaults/all');
+    expect(res.status).toBe(200);
+    const rows = (res.body as PrintVault[]).map((v) => [v.warehouse_name, v.field_name, v.position, v.name]);
+    expect(rows).toEqual([
+      ['warehouse a', 'A1', 2, '2'],
+      ['Warehouse B', 'A2', 1, '3'],
+      ['Warehouse B', 'A2', 3, '4'],
+      ['Warehouse B', 'A10', 1, '7'],
+      ['Warehouse B', 'B1', 1, '5'],
+      ['Warehouse B', 'AA1', 1, '6'],
+      ['Warehouse B', 'staged', null, '9'],
+      ['Warehouse B', 'staged', null, '10'],
+      ['', 'staged', null, '11'],
+    ]);
+    expect((res.body as PrintVault[])[8]).toMatchObject({ customer_name: '', type: 'liftvan' });
+  });
+
+  it("shows only the caller's company and needs a session", async () => {
+    const staff = await makeCompanyWithUser(app);
+    const other = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(other);
+    await insertVault(app, other, { name: '1', customer: 'OTHER', fieldId: fieldId(w, 'A1'), position: 1 });
+    expect((await staff.client.get('/api/vaults/all')).body).toEqual([]);
+    // fetch's text() drops the byte-order mark; the header row alone is left.
+    expect((await staff.client.get('/api/print/vaults.csv')).text.replace(/^\uFEFF/, '')).toBe(
+      'Vault Name,Customer Name,Vault Type,Position,Field Name,Warehouse Name,Notes\r\n',
+    );
+    const { HttpClient } = await import('../support/http-client');
+    const anonymous = new HttpClient(app.baseUrl);
+    expect((await anonymous.get('/api/vaults/all')).status).toBe(401);
+    expect((await anonymous.get('/api/print/vaults.csv')).status).toBe(401);
+  });
+});
+
+describe('the CSV export', () => {
+  it('downloads vaults.csv whose cells survive a CSV parser and never run as formulas', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff, { name: 'Naglee, "Main"' });
+    await insertVault(app, staff, {
+      name: '1',
+      customer: '=HYPERLINK("HTTP://EVIL")',
+      fieldId: fieldId(w, 'A1'),
+      position: 1,
+      note: 'Fragile, "handle" with care\nsecond line',
+    });
+    await insertVault(app, staff, { name: '2', customer: '+SUM(1)', fieldId: fieldId(w, 'A1'), position: 2, note: '@cmd' });
+    await insertVault(app, staff, { name: '3', customer: '-2', fieldId: fieldId(w, 'A1'), position: 3, note: '\tTAB' });
+
+    const res = await staff.client.get('/api/print/vaults.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="vaults.csv"');
+    const rows = parse(res.text, { bom: true }) as string[][];
+    expect(rows).toEqual([
+      ['Vault Name', 'Customer Name', 'Vault Type', 'Position', 'Field Name', 'Warehouse Name', 'Notes'],
+      ['1', `'=HYPERLINK("HTTP://EVIL")`, 'vault', '1', 'A1', 'Naglee, "Main"', 'Fragile, "handle" with care\nsecond line'],
+      ['2', "'+SUM(1)", 'vault', '2', 'A1', 'Naglee, "Main"', "'@cmd"],
+      ['3', "'-2", 'vault', '3', 'A1', 'Naglee, "Main"', "'\tTAB"],
+    ]);
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { WarehouseStatistics } from '../../src/contracts/statistics';
+import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { fieldId, insertVault } from '../support/checklists-factories';
+import { HttpClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp(inject('postgresUrl'));
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('statistics', () => {
+  it('counts potential spaces, empty vaults and empty couchboxes per warehouse', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const main = await makeWarehouse(staff, { name: 'Main', rows: 2, cols: 2, field_capacity: 3 });
+    const quiet = await makeWarehouse(staff, { name: 'Quiet', rows: 1, cols: 1, field_capacity: 2 });
+    const f = (n: string) => fieldId(main, n);
+    await insertVault(app, staff, { customer: 'JOHNSON', fieldId: f('A1'), position: 1 });
+    await insertVault(app, staff, { customer: 'EMPTY VAULT', fieldId: f('A1'), position: 2 });
+    await insertVault(app, staff, { customer: 'EMPTY VAULT', fieldId: f('A1'), position: 3 });
+    await insertVault(app, staff, { customer: 'EMPTY COUCHBOX', type: 'couchbox', fieldId: f('A2'), position: 1 });
+    await insertVault(app, staff, { customer: 'EMPTY LIFTVAN', type: 'liftvan', fieldId: f('B1'), position: 1 });
+    await insertVault(app, staff, { customer: 'SMITH', type: 'couchbox', fieldId: f('B2'), position: 1 });
+    // Staged vaults stand in no warehouse.
+    await insertVault(app, staff, { customer: 'EMPTY VAULT', oldFieldId: f('B2') });
+
+    const res = await staff.client.get('/api/statistics');
+    expect(res.status).toBe(200);
+    expect(res.body as WarehouseStatistics[]).toEqual([
+      {
+        warehouseId: main.id,
+        warehouseName: 'Main',
+        slug: 'main',
+        warehouseCapacity: 12,
+        vaultCount: 6,
+        potentialSpaces: 6,
+        emptyVaults: 3,
+        emptyCouchboxes: 1,
+        usedSpaces: 3,
+        freeSpaces: 6,
+      },
+      {
+        warehouseId: quiet.id,
+        warehouseName: 'Quiet',
+        slug: 'quiet',
+        warehouseCapacity: 2,
+        vaultCount: 0,
+        potentialSpaces: 2,
+        emptyVaults: 0,
+        emptyCouchboxes: 0,
+        usedSpaces: 0,
+        freeSpaces: 2,
+      },
+    ]);
+  });
+
+  it("counts only the caller's company and needs a session", async () => {
+    const staff = await makeCompanyWithUser(app);
+    const other = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(other);
+    await insertVault(app, other, { customer: 'EMPTY VAULT', fieldId: fieldId(w, 'A1'), position: 1 });
+    expect((await staff.client.get('/api/statistics')).body).toEqual([]);
+    expect((await new HttpClient(app.baseUrl).get('/api/statistics')).status).toBe(401);
+  });
+});
