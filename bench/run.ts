@@ -10,6 +10,8 @@ import { openRuntime } from '../src/server/runtime';
 import { createCompany, createUser } from '../src/server/features/auth/companies.service';
 import { generateCompanyData, type WarehousePlan } from '../src/server/demo/generate';
 import { measure, printTable, startServer, type Sample } from './support';
+import { measureVaultOperations } from './vault-operations';
+import { measureBrowser } from './browser';
 
 const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -75,7 +77,14 @@ async function main() {
       samples.push(await measure(server.url, 'dashboard list', { path: '/api/warehouse/summaries', headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
       samples.push(await measure(server.url, 'one warehouse in full', { path: `/api/warehouse/${seeded.warehouseId}`, headers: auth }, { samples: 30, connections: 50, seconds: SECONDS }));
       samples.push(await measure(server.url, 'company call (all warehouses)', { path: `/api/warehouse/company/${seeded.companyId}`, headers: auth }, { samples: 5, connections: 50, seconds: SECONDS }));
+      samples.push(await measure(server.url, 'search suggestions "john"', { path: '/api/search/suggestions?q=john', headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
+      samples.push(await measure(server.url, 'search suggestions in one warehouse', { path: `/api/search/suggestions?q=son&warehouseId=${seeded.warehouseId}`, headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
+      samples.push(...(await measureVaultOperations(server.url, cookie, seeded.warehouseId, 30)));
       printTable(samples);
+      console.log('\nIn Chromium (median and p99 of 5 rounds):');
+      printTable(
+        await measureBrowser(server.url, { email: seeded.email, password: PASSWORD }, { slug: 'bench-warehouse-1', fieldCount: 1000 }, 'john', 5),
+      );
     } finally {
       server.child.kill('SIGTERM');
     }

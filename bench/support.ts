@@ -22,13 +22,18 @@ export interface RequestSpec {
   headers?: Record<string, string>;
 }
 
-async function once(baseUrl: string, spec: RequestSpec): Promise<{ ms: number; bytes: number; status: number }> {
+async function once(baseUrl: string, spec: RequestSpec, retried = false): Promise<{ ms: number; bytes: number; status: number }> {
   const start = performance.now();
+  // A keep-alive socket left idle through a long load run may have been closed by the server.
   const res = await fetch(baseUrl + spec.path, {
     method: spec.method ?? 'GET',
     headers: { ...(spec.body ? { 'content-type': 'application/json' } : {}), ...spec.headers },
     body: spec.body ? JSON.stringify(spec.body) : undefined,
+  }).catch((error: unknown) => {
+    if (retried) throw error;
+    return null;
   });
+  if (!res) return once(baseUrl, spec, true);
   const buf = await res.arrayBuffer();
   return { ms: performance.now() - start, bytes: buf.byteLength, status: res.status };
 }

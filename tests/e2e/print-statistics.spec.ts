@@ -3,18 +3,15 @@ import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, seedWarehouse, test, unique } from './fixtures';
 
-/** Adds a vault through the vault API; false while that API is not part of this build. */
-async function addVault(request: APIRequestContext, fields: Record<string, string>): Promise<boolean> {
+async function addVault(request: APIRequestContext, fields: Record<string, string>): Promise<void> {
   const res = await request.post('/api/vaults/', { multipart: fields });
-  if (res.status() === 404 && (await res.text()).includes('"Not found."')) return false;
   expect(res.status(), await res.text()).toBe(200);
-  return true;
 }
 
 test('Print Studio lists the vaults and downloads vaults.csv that parses', async ({ signedInPage: page }) => {
   const warehouse = await seedWarehouse(page.request, { name: unique('Print Warehouse'), rows: 2, cols: 1 });
   const a1 = Object.values(warehouse.fields).find((f) => f.name === 'A1');
-  const hasVaultApi = await addVault(page.request, {
+  await addVault(page.request, {
     vault_id: String(Date.now() % 1_000_000),
     customer_name: '=CMD',
     order_name: 'ORDER 1',
@@ -25,7 +22,7 @@ test('Print Studio lists the vaults and downloads vaults.csv that parses', async
   });
   await page.goto('/print-studio');
   await expect(page.getByRole('heading', { name: 'Print Studio' })).toBeVisible();
-  if (hasVaultApi) await expect(page.getByRole('cell', { name: warehouse.name }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: warehouse.name }).first()).toBeVisible();
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download CSV' }).click();
@@ -33,11 +30,9 @@ test('Print Studio lists the vaults and downloads vaults.csv that parses', async
   expect(download.suggestedFilename()).toBe('vaults.csv');
   const rows = parse(fs.readFileSync(await download.path(), 'utf8'), { bom: true }) as string[][];
   expect(rows[0]).toEqual(['Vault Name', 'Customer Name', 'Vault Type', 'Position', 'Field Name', 'Warehouse Name', 'Notes']);
-  if (hasVaultApi) {
-    const mine = rows.find((r) => r[5] === warehouse.name);
-    expect(mine?.[1]).toBe("'=CMD");
-    expect(mine?.[6]).toBe('Fragile, "handle" with care');
-  }
+  const mine = rows.find((r) => r[5] === warehouse.name);
+  expect(mine?.[1]).toBe("'=CMD");
+  expect(mine?.[6]).toBe('Fragile, "handle" with care');
 });
 
 test('statistics show the metrics per warehouse and count an added EMPTY vault', async ({ signedInPage: page }) => {
@@ -50,7 +45,7 @@ test('statistics show the metrics per warehouse and count an added EMPTY vault',
   await expect(section.getByRole('img', { name: /Spaces in .*: Used 0, Empty vaults 0, Free 12/ })).toBeVisible();
 
   const a1 = Object.values(warehouse.fields).find((f) => f.name === 'A1');
-  const hasVaultApi = await addVault(page.request, {
+  await addVault(page.request, {
     vault_id: String((Date.now() + 7) % 1_000_000),
     customer_name: 'EMPTY VAULT',
     order_name: '',
@@ -59,7 +54,6 @@ test('statistics show the metrics per warehouse and count an added EMPTY vault',
     field_id: a1?.id ?? '',
     position: '1',
   });
-  test.skip(!hasVaultApi, 'The vault API (POST /api/vaults/) is not in this build yet.');
   await page.reload();
   await expect(section.getByRole('row', { name: 'Number of Potential Spaces 11' })).toBeVisible();
   await expect(section.getByRole('row', { name: 'Number of Empty Vaults 1' })).toBeVisible();

@@ -62,8 +62,13 @@ export function registerEndpoint<E extends Endpoint>(
       return app.validateResponses ? endpoint.response.parse(result) : result;
     },
   });
-  registeredEndpoints.push(endpoint);
+  documentEndpoint(endpoint);
 }
 
 /** Everything registered, in order, for the OpenAPI document. */
 export const registeredEndpoints: Endpoint[] = [];
+
+/** For routes registered by hand (multipart, file streams): lists them in the OpenAPI document. */
+export function documentEndpoint(...endpoints: Endpoint[]): void {
+  registeredEndpoints.push(...endpoints);
+}

@@ -4,7 +4,7 @@ import * as contract from '../../../contracts/checklists';
 import { idParamsSchema } from '../../../contracts/common';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { parseWith, registerEndpoint } from '../../http/route';
+import { documentEndpoint, parseWith, registerEndpoint } from '../../http/route';
 import * as service from './checklists.service';
 
 /** Per address and minute, for the calls anyone can make: a crew behind one router shares it. */
@@ -57,6 +57,7 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       service.listChecklistImages(deps.db, user, query.checklistId),
     );
 
+    documentEndpoint(contract.uploadChecklistImage, contract.getChecklistImage);
     scope.route({
       method: contract.uploadChecklistImage.method,
       url: contract.uploadChecklistImage.path,

@@ -3,7 +3,7 @@ import * as contract from '../../../contracts/field-grid';
 import type { Endpoint } from '../../../contracts/endpoint';
 import type { GridOperation } from '../../../domain/field-grid';
 import type { AppDeps } from '../../deps';
-import { parseWith, registeredEndpoints, requireUser } from '../../http/route';
+import { parseWith, documentEndpoint, requireUser } from '../../http/route';
 import * as service from './field-grid.service';
 
 /** The spec sends these as form data; JSON works too. Files in the form are drained and ignored. */
@@ -32,7 +32,7 @@ export function registerFieldGridRoutes(app: FastifyInstance, deps: AppDeps): vo
         },
       });
     }
-    registeredEndpoints.push(endpoint);
+    documentEndpoint(endpoint);
   };
   register(contract.addFields, 'plus');
   register(contract.removeFields, 'minus');

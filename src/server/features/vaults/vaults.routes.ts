@@ -3,7 +3,7 @@ import { idParamsSchema } from '../../../contracts/common';
 import * as contract from '../../../contracts/vaults';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { parseWith, registerEndpoint, registeredEndpoints, requireUser } from '../../http/route';
+import { parseWith, registerEndpoint, documentEndpoint, requireUser } from '../../http/route';
 import { readMultipart, servedContentType } from './multipart';
 import * as service from './vaults.service';
 
@@ -22,7 +22,7 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a file to upload.');
     return service.uploadAttachment(deps.db, deps.storage, user, form.vault_id, file);
   });
-  registeredEndpoints.push(contract.addVault, contract.uploadAttachment);
+  documentEndpoint(contract.addVault, contract.uploadAttachment);
 
   registerEndpoint(app, contract.moveVault, ({ user, body }) => service.moveVault(deps.db, user, body));
   registerEndpoint(app, contract.getVault, ({ user, params }) => service.getVaultByKey(deps.db, user, params.key));

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
+import { createLimiter } from '../../lib/limiter';
 import * as repo from './warehouses.repository';
 import { presentWarehouses } from './warehouses.presenter';
 
@@ -22,10 +23,12 @@ async function loadFull(db: Db, companyId: string, rows: repo.WarehouseRow[]): P
   return presentWarehouses(rows, { fields, vaults, attachments, racks, shelves, pallets });
 }
 
+const companyLoads = createLimiter(2);
+
 export async function listCompanyWarehouses(db: Db, user: SessionUser, companyId: string): Promise<Warehouse[]> {
   // Another company's id answers exactly like an id that does not exist.
   if (companyId !== user.companyId) throw notFound('Company');
-  return loadFull(db, companyId, await repo.listWarehouses(db, companyId));
+  return companyLoads(async () => loadFull(db, companyId, await repo.listWarehouses(db, companyId)));
 }
 
 export async function getWarehouse(db: Db, user: SessionUser, id: string): Promise<Warehouse> {
