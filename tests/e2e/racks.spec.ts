@@ -218,3 +218,24 @@ test('searching a customer in Rack View highlights its racks and dims the others
   await search.fill('');
   await expect(page.getByRole('button', { name: 'Rack Other' })).not.toHaveClass(/opacity-40/);
 });
+
+test('the VAULTS block moves, but not onto a rack', async ({ signedInPage: page }) => {
+  const w = await seedWarehouse(page.request, { rows: 1, cols: 1, length: 60, width: 40 });
+  await seedRack(page, w.id, { name: 'Wall', position: { x: 20, y: 0 } });
+  const layout = await openLayout(page, w.slug);
+  const block = layout.getByRole('button', { name: 'VAULTS block' });
+  const box = await block.boundingBox();
+  if (!box) throw new Error('block not visible');
+  // 10 ft down: free floor.
+  await drag(page, block, { x: box.x + 5, y: box.y + 5 + 100 });
+  await expect(block).toHaveCSS('top', '100px');
+  const moved = (await (await page.request.get(`/api/warehouse/${w.id}`)).json()) as { fieldgridLocation: unknown };
+  expect(moved.fieldgridLocation).toEqual({ x: 0, y: 10 });
+  // 22 ft right and 10 ft up lands on the rack: refused with the server's sentence, and it stays.
+  const now = await block.boundingBox();
+  if (!now) throw new Error('block not visible');
+  await drag(page, block, { x: now.x + 5 + 220, y: now.y + 5 - 100 });
+  await expect(layout.getByRole('alert')).toHaveText('The VAULTS block at x 22, y 0 would overlap rack "Wall".');
+  await expect(block).toHaveCSS('top', '100px');
+  await expect(block).toHaveCSS('left', '0px');
+});

@@ -7,12 +7,17 @@ import { useWarehouseSearch } from '../../search/search-context';
 import { PalletDialog, type PalletDialogTarget } from './pallet-dialog';
 import { fillClass, rackLevel } from './rack-colors';
 
-/** Issue 4 decision: a customer match is a case-insensitive substring of the customer name. */
-function useCustomerMatch(): ((pallet: Pallet) => boolean) | null {
+/**
+ * Issue 4 decision: what is typed matches a case-insensitive substring of the customer name;
+ * a picked pallet suggestion matches the pallet's name or number instead.
+ */
+function usePalletMatch(): ((pallet: Pallet) => boolean) | null {
   const { term, selection } = useWarehouseSearch();
-  const needle = (selection?.kind === 'customer' || selection?.kind === 'pallet' ? selection.value : term)
-    .trim()
-    .toLowerCase();
+  if (selection?.kind === 'pallet') {
+    const wanted = selection.value.trim().toLowerCase();
+    return (pallet) => pallet.name.toLowerCase() === wanted || pallet.pallet_number.toLowerCase() === wanted;
+  }
+  const needle = (selection?.kind === 'customer' ? selection.value : term).trim().toLowerCase();
   if (!needle) return null;
   return (pallet) => pallet.customerName.toLowerCase().includes(needle);
 }
@@ -31,7 +36,7 @@ function freeSlots(capacity: number, pallets: readonly Pallet[]): number[] {
 export function RackView({ warehouse }: { warehouse: Warehouse }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<PalletDialogTarget | null>(null);
-  const matches = useCustomerMatch();
+  const matches = usePalletMatch();
   const selected = warehouse.racks.find((r) => r.id === selectedId) ?? null;
   const isRackMatched = (rack: Rack) => !matches || rack.shelves.some((s) => s.pallets.some(matches));
   const hasFloor = warehouse.width > 0 && warehouse.length > 0;

@@ -84,15 +84,24 @@ export function FieldGridEditor({ warehouse }: { warehouse: Warehouse }) {
           }}
         >
           {fields.map((f) => {
+            // As in the vault grid: a couchbox-T cell spans its pair's two rows, the B half is hidden.
+            if (f.type === 'couchbox-B') return null;
             const parsed = parseFieldName(f.name);
             return (
               <div
                 key={f.id}
                 role="gridcell"
-                className={`flex h-8 items-center justify-center text-xs font-semibold ${
+                className={`flex min-h-8 items-center justify-center text-xs font-semibold ${
                   Object.keys(f.vaults).length > 0 ? 'bg-field-success' : 'bg-white'
                 }`}
-                style={parsed ? { gridRow: parsed.row, gridColumn: columnIndex(parsed.letters) + 1 } : undefined}
+                style={
+                  parsed
+                    ? {
+                        gridRow: f.type === 'couchbox-T' ? `${parsed.row} / span 2` : parsed.row,
+                        gridColumn: columnIndex(parsed.letters) + 1,
+                      }
+                    : undefined
+                }
               >
                 {f.name}
               </div>

@@ -84,7 +84,7 @@ function Draggable({
 function Floor({ size, children, floorRef }: { size: Size; children: ReactNode; floorRef: (el: HTMLDivElement | null) => void }) {
   const { setNodeRef, isOver } = useDroppable({ id: FLOOR_ID });
   return (
-    <div className="max-h-[75vh] overflow-auto rounded-lg border-4 border-slate-700">
+    <div className="max-h-[75vh] w-fit max-w-full overflow-auto rounded-lg border-4 border-slate-700">
       <div
         ref={(el) => {
           setNodeRef(el);
