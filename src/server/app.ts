@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { SessionUser } from '../contracts/auth';
-import { MAX_ATTACHMENT_BYTES } from '../contracts/limits';
+import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../contracts/limits';
 import type { AppDeps } from './deps';
 import { AppError } from './http/errors';
 import { buildOpenApi } from './http/openapi';
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const code = status === 413 ? 'FILE_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 415 ? 'UNSUPPORTED_FILE_TYPE' : 'VALIDATION_FAILED';
-      const message = status === 413 ? 'File size should not exceed 5MB' : (error as Error).message;
+      const message = status === 413 ? FILE_TOO_LARGE_MESSAGE : (error as Error).message;
       return reply.status(status).send({ code, message, errors: [message] });
     }
     request.log.error({ err: error }, 'unhandled error');

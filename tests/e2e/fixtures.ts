@@ -27,6 +27,30 @@ export async function seedWarehouse(
   return (await res.json()) as { id: string; name: string; slug: string; fields: Record<string, { id: string; name: string }> };
 }
 
+export type SeededWarehouse = Awaited<ReturnType<typeof seedWarehouse>>;
+
+/** The id of the field named `name` (for example A1) in a seeded warehouse. */
+export function fieldId(w: SeededWarehouse, name: string): string {
+  const field = Object.values(w.fields).find((f) => f.name === name);
+  if (!field) throw new Error(`No field ${name}`);
+  return field.id;
+}
+
+/** Vault numbers are unique per company, and e2e tests share one company. */
+export const vaultNumber = () => unique('V').replace(' ', '-');
+
+/** Adds a vault through the API as the signed-in page; multipart, as the client sends it. */
+export async function seedVault(
+  request: APIRequestContext,
+  input: { field_id: string; position: number; vault_id?: string; customer_name?: string; order_name?: string; type?: string; note?: string },
+): Promise<{ id: string; name: string | null }> {
+  const res = await request.post('/api/vaults/', {
+    multipart: { customer_name: 'SEEDED', order_name: 'S-1', ...input, position: String(input.position) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { vault: { id: string; name: string | null } }).vault;
+}
+
 export const test = base.extend<{ staff: Staff; signedInPage: Page }>({
   /** A fresh colleague in the e2e company, added by the admin through the Team API. */
   staff: async ({ playwright, baseURL }, use) => {

@@ -1,24 +1,17 @@
 import { parse } from 'csv-parse/sync';
 import fs from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
-import { expect, seedWarehouse, test, unique } from './fixtures';
-
-async function addVault(request: APIRequestContext, fields: Record<string, string>): Promise<void> {
-  const res = await request.post('/api/vaults/', { multipart: fields });
-  expect(res.status(), await res.text()).toBe(200);
-}
+import { expect, fieldId, seedVault, seedWarehouse, test, unique, vaultNumber } from './fixtures';
 
 test('Print Studio lists the vaults and downloads vaults.csv that parses', async ({ signedInPage: page }) => {
   const warehouse = await seedWarehouse(page.request, { name: unique('Print Warehouse'), rows: 2, cols: 1 });
-  const a1 = Object.values(warehouse.fields).find((f) => f.name === 'A1');
-  await addVault(page.request, {
-    vault_id: String(Date.now() % 1_000_000),
+  await seedVault(page.request, {
+    vault_id: vaultNumber(),
     customer_name: '=CMD',
     order_name: 'ORDER 1',
     type: 'vault',
     note: 'Fragile, "handle" with care',
-    field_id: a1?.id ?? '',
-    position: '1',
+    field_id: fieldId(warehouse, 'A1'),
+    position: 1,
   });
   await page.goto('/print-studio');
   await expect(page.getByRole('heading', { name: 'Print Studio' })).toBeVisible();
@@ -44,15 +37,14 @@ test('statistics show the metrics per warehouse and count an added EMPTY vault',
   await expect(section.getByRole('row', { name: 'Number of Empty Couchboxes 0' })).toBeVisible();
   await expect(section.getByRole('img', { name: /Spaces in .*: Used 0, Empty vaults 0, Free 12/ })).toBeVisible();
 
-  const a1 = Object.values(warehouse.fields).find((f) => f.name === 'A1');
-  await addVault(page.request, {
-    vault_id: String((Date.now() + 7) % 1_000_000),
+  await seedVault(page.request, {
+    vault_id: vaultNumber(),
     customer_name: 'EMPTY VAULT',
     order_name: '',
     type: 'vault',
     note: '',
-    field_id: a1?.id ?? '',
-    position: '1',
+    field_id: fieldId(warehouse, 'A1'),
+    position: 1,
   });
   await page.reload();
   await expect(section.getByRole('row', { name: 'Number of Potential Spaces 11' })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, seedWarehouse, test, unique } from './fixtures';
+import { expect, fieldId, seedVault, seedWarehouse, test, unique, vaultNumber } from './fixtures';
 
 // The builder side by side with the floor plan needs a wide screen.
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -150,20 +150,7 @@ test('adding two columns on the left shifts the letters', async ({ signedInPage:
 
 test('removing a row that holds a vault alerts the user', async ({ signedInPage: page }) => {
   const w = await seedWarehouse(page.request, { rows: 2, cols: 2, length: 60, width: 40 });
-  // Vaults are placed by another feature's calls; the server's refusal is what the screen reacts to.
-  await page.route('**/api/fields/', (route) =>
-    route.request().method() === 'DELETE'
-      ? route.fulfill({
-          status: 409,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            code: 'FIELD_HAS_VAULTS',
-            message: 'Please remove all vaults from the row that you want to delete. A2 still holds vaults.',
-            errors: [],
-          }),
-        })
-      : route.continue(),
-  );
+  await seedVault(page.request, { field_id: fieldId(w, 'B2'), position: 1, vault_id: vaultNumber() });
   await page.goto(`/edit/${w.slug}`);
   const alert = page.waitForEvent('dialog');
   await page.getByRole('button', { name: 'Remove rows at the bottom' }).click();
@@ -171,6 +158,10 @@ test('removing a row that holds a vault alerts the user', async ({ signedInPage:
   const shown = await alert;
   expect(shown.message()).toBe('Please remove all vaults from the row that you want to delete.');
   await shown.accept();
+  // Nothing was removed: the row and its vault are still there.
+  const after = (await (await page.request.get(`/api/warehouse/${w.id}`)).json()) as { fields: Record<string, { name: string; vaults: Record<string, unknown> }> };
+  expect(Object.values(after.fields).map((f) => f.name).sort()).toEqual(['A1', 'A2', 'B1', 'B2']);
+  expect(Object.keys(Object.values(after.fields).find((f) => f.name === 'B2')?.vaults ?? {})).toHaveLength(1);
 });
 
 test('changing the capacity shows the toast', async ({ signedInPage: page }) => {

@@ -1,27 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seedWarehouse, test, unique } from './fixtures';
-
-type SeededWarehouse = Awaited<ReturnType<typeof seedWarehouse>>;
-
-function fieldId(w: SeededWarehouse, name: string): string {
-  const field = Object.values(w.fields).find((f) => f.name === name);
-  if (!field) throw new Error(`No field ${name}`);
-  return field.id;
-}
-
-/** Vault numbers are unique per company, and e2e tests share one company. */
-const vaultNumber = () => unique('V').replace(' ', '-');
-
-async function seedVault(
-  request: APIRequestContext,
-  input: { field_id: string; position: number; vault_id?: string; customer_name?: string; order_name?: string },
-): Promise<{ id: string; name: string | null }> {
-  const res = await request.post('/api/vaults/', {
-    multipart: { customer_name: 'SEEDED', order_name: 'S-1', ...input, position: String(input.position) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { vault: { id: string; name: string | null } }).vault;
-}
+import type { Page } from '@playwright/test';
+import { expect, fieldId, seedVault, seedWarehouse, test, unique, vaultNumber, type SeededWarehouse } from './fixtures';
 
 async function openWarehouse(page: Page, w: SeededWarehouse) {
   await page.goto(`/warehouse/${w.slug}`);

@@ -5,6 +5,7 @@ import { idParamsSchema } from '../../../contracts/common';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { documentEndpoint, parseWith, registerEndpoint } from '../../http/route';
+import { readWholeFile } from '../vaults/multipart';
 import * as service from './checklists.service';
 
 /** Per address and minute, for the calls anyone can make: a crew behind one router shares it. */
@@ -21,7 +22,7 @@ async function readImagePart(request: FastifyRequest) {
     part.file.resume();
     throw new AppError('VALIDATION_FAILED', 'Send the image in the field "image".');
   }
-  return { data: await part.toBuffer(), fileName: part.filename };
+  return { data: await readWholeFile(part), fileName: part.filename };
 }
 
 export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

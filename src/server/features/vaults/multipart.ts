@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { FILE_TOO_LARGE_MESSAGE } from '../../../contracts/limits';
 import { AppError } from '../../http/errors';
 import type { UploadedFile } from './vaults.service';
 
@@ -22,8 +24,19 @@ function cleanContentType(mimetype: string): string {
 }
 
 /**
+ * The file's bytes, or 413 when it was over the size limit. The plugin's own check in
+ * `toBuffer` runs per chunk and misses the race where the stream ends with the last chunk
+ * before busboy marks it truncated: a cut-off file would be stored as if whole.
+ */
+export async function readWholeFile(part: MultipartFile): Promise<Buffer> {
+  const data = await part.toBuffer();
+  if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+  return data;
+}
+
+/**
  * Reads a whole multipart request: text fields and at most one file held in memory.
- * The plugin's 5 MB limit makes `toBuffer` throw (413) before anything is stored.
+ * Over 5 MB answers 413 before anything is stored.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -36,7 +49,7 @@ export async function readMultipart(
   let file: UploadedFile | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      const data = await part.toBuffer();
+      const data = await readWholeFile(part);
       // A browser sends an empty, nameless part for a file input left blank.
       if (part.fieldname !== fileField || (data.length === 0 && !part.filename)) continue;
       file = { fileName: cleanFileName(part.filename), contentType: cleanContentType(part.mimetype), data };

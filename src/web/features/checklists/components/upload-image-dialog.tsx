@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useRef, useState } from 'react';
-import { MAX_ATTACHMENT_BYTES } from '../../../../contracts/limits';
+import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../../../../contracts/limits';
 import type { ChecklistImage } from '../../../../contracts/checklists';
 import { uploadChecklistImage } from '../api/upload-checklist-image';
 
@@ -50,7 +50,7 @@ export function UploadImageDialog({
 
   const upload = (file: File) => {
     if (file.size > MAX_ATTACHMENT_BYTES) {
-      window.alert('File size should not exceed 5MB');
+      window.alert(FILE_TOO_LARGE_MESSAGE);
       return;
     }
     setPhase('uploading');

@@ -1,12 +1,10 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import type { Field } from '../../../../contracts/fields';
-import { MAX_ATTACHMENT_BYTES } from '../../../../contracts/limits';
+import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../../../../contracts/limits';
 import { emptyCustomerName } from '../../../../domain/occupancy';
 import { errorMessage } from '../../../lib/api';
 import { useAddVault } from '../api/use-add-vault';
-
-export const FILE_TOO_LARGE_MESSAGE = 'File size should not exceed 5MB';
 
 /** Checks a chosen file against the shared limit before anything is sent. */
 export function checkAttachment(file: File | null): string | null {
