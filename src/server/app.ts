@@ -9,6 +9,7 @@ import type { SessionUser } from '../contracts/auth';
 import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../contracts/limits';
 import type { AppDeps } from './deps';
 import { AppError } from './http/errors';
+import { parseUrlEncoded } from './http/multipart';
 import { buildOpenApi } from './http/openapi';
 import { registeredEndpoints } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -73,6 +74,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 },
+  });
+  // The spec's form-data calls reach us from plain HTML forms and scripts as url-encoded too.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, parseUrlEncoded(body as string));
   });
 
   // Cross-site protection for cookie sessions: a browser always sends Origin on unsafe

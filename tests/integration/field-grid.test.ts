@@ -15,10 +15,13 @@ afterAll(async () => {
 
 type Change = Record<string, string | number | undefined>;
 
+const formEntries = (change: Change): [string, string][] =>
+  Object.entries(change).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]));
+
 /** Sends the spec's form data, the way the browser's FormData does. */
 function asForm(change: Change): FormData {
   const form = new FormData();
-  for (const [k, v] of Object.entries(change)) if (v !== undefined) form.append(k, String(v));
+  for (const [k, v] of formEntries(change)) form.append(k, v);
   return form;
 }
 
@@ -30,8 +33,14 @@ const names = (fields: FieldGridChange['fields'] | Warehouse['fields']) =>
 const grid = (rows: number, cols: number, letters: string[]) =>
   letters.flatMap((l) => Array.from({ length: rows }, (_, i) => `${l}${i + 1}`)).sort();
 
-async function change(staff: SignedInStaff, method: 'POST' | 'DELETE', body: Change, form = true) {
-  return staff.client.request(method, '/api/fields/', form ? { form: asForm(body) } : { json: body });
+type Encoding = 'multipart' | 'urlencoded' | 'json';
+
+async function change(staff: SignedInStaff, method: 'POST' | 'DELETE', body: Change, encoding: Encoding = 'multipart') {
+  const sent =
+    encoding === 'json'
+      ? { json: body }
+      : { form: encoding === 'multipart' ? asForm(body) : new URLSearchParams(formEntries(body)) };
+  return staff.client.request(method, '/api/fields/', sent);
 }
 
 describe('adding fields', () => {
@@ -60,7 +69,7 @@ describe('adding fields', () => {
     const a1 = fieldByName(w, 'A1');
     const b2 = fieldByName(w, 'B2');
     await placeVault(app, staff.user.companyId, a1.id, 1, 'V-100');
-    const res = await change(staff, 'POST', { warehouse_id: w.id, direction: 'left', count: 2 }, false);
+    const res = await change(staff, 'POST', { warehouse_id: w.id, direction: 'left', count: 2 }, 'json');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body as FieldGridChange;
     expect(body.newWarehouseColsCount).toBe(4);
@@ -124,12 +133,14 @@ describe('removing fields', () => {
     expect(body.fields[c1.id]?.name).toBe('B1');
   });
 
-  it('removes columns on the right and rows at the bottom', async () => {
+  it('removes columns on the right and rows at the bottom, from JSON, multipart or url-encoded forms', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 3, cols: 3 });
-    const right = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'right', count: 2 }, false);
+    const right = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'right', count: 2 }, 'json');
     expect(names((right.body as FieldGridChange).fields)).toEqual(grid(3, 1, ['A']));
-    const bottom = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'bottom', count: 2 });
+    // A plain HTML form or a script sends the same fields url-encoded.
+    const bottom = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'bottom', count: 2 }, 'urlencoded');
+    expect(bottom.status, bottom.text).toBe(200);
     expect(bottom.body).toMatchObject({ newWarehouseRowsCount: 1, newWarehouseColsCount: 1 });
     expect(names((bottom.body as FieldGridChange).fields)).toEqual(['A1']);
     const all = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'bottom', count: 1 });

@@ -144,11 +144,15 @@ describe('adding a vault', () => {
     expect(errorOf(res).message).toBe('Field not found.');
   });
 
-  it('needs a session and multipart form data', async () => {
+  it('needs a session and form data, multipart or url-encoded', async () => {
     const { staff, a1 } = await setup();
     const json = await staff.client.post('/api/vaults/', { field_id: a1.id, position: 1 });
     expect(json.status).toBe(400);
-    expect(errorOf(json).message).toBe('Send the form as multipart/form-data.');
+    expect(errorOf(json).message).toBe('Send the form as multipart/form-data or application/x-www-form-urlencoded.');
+    const encoded = new URLSearchParams({ customer_name: 'plain form', order_name: 'o-1', field_id: a1.id, position: '1' });
+    const added = await staff.client.request('POST', '/api/vaults/', { form: encoded });
+    expect(added.status, added.text).toBe(200);
+    expect((added.body as AddVaultResponse).vault).toMatchObject({ customer_name: 'PLAIN FORM', order_name: 'O-1', position: 1 });
     const anonymous = await fetch(`${app.baseUrl}/api/vaults/`, { method: 'POST', body: new FormData() });
     expect(anonymous.status).toBe(401);
   });

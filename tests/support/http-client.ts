@@ -7,11 +7,11 @@ export class HttpClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+    options: { json?: unknown; form?: FormData | URLSearchParams; headers?: Record<string, string> } = {},
   ): Promise<{ status: number; body: unknown; headers: Headers; text: string }> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie) headers.cookie = this.cookie;
-    let body: string | FormData | undefined;
+    let body: string | FormData | URLSearchParams | undefined;
     if (options.json !== undefined && method !== 'GET' && method !== 'HEAD') {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);

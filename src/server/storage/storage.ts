@@ -8,6 +8,13 @@ import type { Readable } from 'node:stream';
  * Where uploaded files live. Local disk under DATA_DIR today; another backend (S3, say)
  * implements the same three calls. Keys are opaque and never derived from user input.
  */
+/** A file received from a client, held in memory (at most 5 MB) until stored. */
+export interface UploadedFile {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}
+
 export interface FileStorage {
   put(data: Buffer): Promise<string>;
   get(key: string): Promise<Readable | null>;

@@ -5,7 +5,7 @@ import { idParamsSchema } from '../../../contracts/common';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { documentEndpoint, parseWith, registerEndpoint } from '../../http/route';
-import { readWholeFile } from '../vaults/multipart';
+import { readWholeFile } from '../../http/multipart';
 import * as service from './checklists.service';
 
 /** Per address and minute, for the calls anyone can make: a crew behind one router shares it. */

@@ -4,17 +4,12 @@ import type { Endpoint } from '../../../contracts/endpoint';
 import type { GridOperation } from '../../../domain/field-grid';
 import type { AppDeps } from '../../deps';
 import { parseWith, documentEndpoint, requireUser } from '../../http/route';
+import { readForm } from '../../http/multipart';
 import * as service from './field-grid.service';
 
-/** The spec sends these as form data; JSON works too. Files in the form are drained and ignored. */
+/** The spec sends these as form data; JSON works too. */
 async function readFormOrJson(request: FastifyRequest): Promise<unknown> {
-  if (!request.isMultipart()) return request.body;
-  const values: Record<string, unknown> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'field') values[part.fieldname] = part.value;
-    else part.file.resume();
-  }
-  return values;
+  return request.isMultipart() ? (await readForm(request, null)).fields : request.body;
 }
 
 export function registerFieldGridRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -4,20 +4,20 @@ import * as contract from '../../../contracts/vaults';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { parseWith, registerEndpoint, documentEndpoint, requireUser } from '../../http/route';
-import { readMultipart, servedContentType } from './multipart';
+import { readForm, servedContentType } from '../../http/multipart';
 import * as service from './vaults.service';
 
 export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Multipart calls are routed by hand: their body is a stream, not JSON for the pipeline.
   app.post(contract.addVault.path, async (request) => {
     const user = requireUser(request);
-    const { fields, file } = await readMultipart(request, 'attachment');
+    const { fields, file } = await readForm(request, 'attachment');
     const form = parseWith(contract.addVaultFormSchema, fields, 'form');
     return service.addVault(deps.db, deps.storage, user, form, file);
   });
   app.post(contract.uploadAttachment.path, async (request) => {
     const user = requireUser(request);
-    const { fields, file } = await readMultipart(request, 'attachment');
+    const { fields, file } = await readForm(request, 'attachment');
     const form = parseWith(contract.uploadAttachmentFormSchema, fields, 'form');
     if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a file to upload.');
     return service.uploadAttachment(deps.db, deps.storage, user, form.vault_id, file);

@@ -15,16 +15,10 @@ import { isEmptyVaultCustomer, normaliseName } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
-import type { FileStorage } from '../../storage/storage';
+import type { FileStorage, UploadedFile } from '../../storage/storage';
 import { checkPlacement, checkTopmost, describePlace, placeOf, vaultLabel, type Place } from './placement';
 import * as repo from './vaults.repository';
 import { presentAttachment, presentEvent, presentVault } from './vaults.presenter';
-
-export interface UploadedFile {
-  fileName: string;
-  contentType: string;
-  data: Buffer;
-}
 
 type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 

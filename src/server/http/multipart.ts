@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { FILE_TOO_LARGE_MESSAGE } from '../../../contracts/limits';
-import { AppError } from '../../http/errors';
-import type { UploadedFile } from './vaults.service';
+import { FILE_TOO_LARGE_MESSAGE } from '../../contracts/limits';
+import { AppError } from './errors';
+import type { UploadedFile } from '../storage/storage';
 
 // Types a browser may show in place; anything else is served as a download of bytes.
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
@@ -34,24 +34,37 @@ export async function readWholeFile(part: MultipartFile): Promise<Buffer> {
   return data;
 }
 
+/** Text fields of an `application/x-www-form-urlencoded` body; the last of a repeated name wins, as in multipart. */
+export function parseUrlEncoded(body: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
 /**
- * Reads a whole multipart request: text fields and at most one file held in memory.
- * Over 5 MB answers 413 before anything is stored.
+ * Reads a whole form: multipart (text fields and at most one file, in `fileField`, held in
+ * memory; over 5 MB answers 413 before anything is stored) or url-encoded (text only).
+ * Files in other fields are drained unread.
  */
-export async function readMultipart(
+export async function readForm(
   request: FastifyRequest,
-  fileField: string,
+  fileField: string | null,
 ): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   if (!request.isMultipart()) {
-    throw new AppError('VALIDATION_FAILED', 'Send the form as multipart/form-data.');
+    if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+      return { fields: request.body as Record<string, string>, file: null };
+    }
+    throw new AppError('VALIDATION_FAILED', 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
   }
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
+      if (part.fieldname !== fileField) {
+        part.file.resume();
+        continue;
+      }
       const data = await readWholeFile(part);
       // A browser sends an empty, nameless part for a file input left blank.
-      if (part.fieldname !== fileField || (data.length === 0 && !part.filename)) continue;
+      if (data.length === 0 && !part.filename) continue;
       file = { fileName: cleanFileName(part.filename), contentType: cleanContentType(part.mimetype), data };
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
