@@ -230,3 +230,27 @@ test('the VAULTS block moves, but not onto a rack', async ({ signedInPage: page 
   await expect(block).toHaveCSS('top', '100px');
   await expect(block).toHaveCSS('left', '0px');
 });
+
+test.describe('on a tablet', () => {
+  test.use({ hasTouch: true });
+
+  test('a rack can be moved with a finger: hold, then drag', async ({ signedInPage: page }) => {
+    const w = await seedWarehouse(page.request, { rows: 1, cols: 1, length: 60, width: 40 });
+    const rack = await seedRack(page, w.id, { name: 'Finger', position: { x: 20, y: 20 } });
+    const layout = await openLayout(page, w.slug);
+    const box = await layout.getByRole('button', { name: 'Rack Finger' }).boundingBox();
+    if (!box) throw new Error('rack not visible');
+    // Real touch events through the DevTools protocol: press, hold past the 150 ms delay that
+    // tells a drag from a scroll, move 5 ft down in steps, lift.
+    const cdp = await page.context().newCDPSession(page);
+    const at = (dy: number) => [{ x: box.x + 5, y: box.y + 5 + dy }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+    await page.waitForTimeout(300);
+    for (let dy = 10; dy <= 50; dy += 10) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(dy) });
+      await page.waitForTimeout(30);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => rackPosition(page, w.id, rack.id)).toEqual({ x: 20, y: 25 });
+  });
+});
