@@ -6,6 +6,8 @@ export interface Sample {
   medianMs: number;
   p99Ms: number;
   rps: number | null;
+  /** Connections held open while measuring `rps`. */
+  connections?: number;
   bytes: number;
 }
 
@@ -22,18 +24,25 @@ export interface RequestSpec {
   headers?: Record<string, string>;
 }
 
-async function once(baseUrl: string, spec: RequestSpec, retried = false): Promise<{ ms: number; bytes: number; status: number }> {
+/**
+ * `fetch`, tried once more when the connection is reset: a keep-alive socket left idle
+ * through a long load run may have been closed by the server (its keep-alive timeout).
+ */
+export async function benchFetch(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
+async function once(baseUrl: string, spec: RequestSpec): Promise<{ ms: number; bytes: number; status: number }> {
   const start = performance.now();
-  // A keep-alive socket left idle through a long load run may have been closed by the server.
-  const res = await fetch(baseUrl + spec.path, {
+  const res = await benchFetch(baseUrl + spec.path, {
     method: spec.method ?? 'GET',
     headers: { ...(spec.body ? { 'content-type': 'application/json' } : {}), ...spec.headers },
     body: spec.body ? JSON.stringify(spec.body) : undefined,
-  }).catch((error: unknown) => {
-    if (retried) throw error;
-    return null;
   });
-  if (!res) return once(baseUrl, spec, true);
   const buf = await res.arrayBuffer();
   return { ms: performance.now() - start, bytes: buf.byteLength, status: res.status };
 }
@@ -63,7 +72,7 @@ export async function measure(
     if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers under load`);
     rps = result.requests.average;
   }
-  return { name, medianMs: percentile(times, 50), p99Ms: percentile(times, 99), rps, bytes: warm.bytes };
+  return { name, medianMs: percentile(times, 50), p99Ms: percentile(times, 99), rps, connections: options.connections, bytes: warm.bytes };
 }
 
 export function printTable(samples: Sample[]): void {
@@ -71,10 +80,10 @@ export function printTable(samples: Sample[]): void {
     s.name,
     s.medianMs.toFixed(1),
     s.p99Ms.toFixed(1),
-    s.rps === null ? '-' : s.rps.toFixed(0),
+    s.rps === null ? '-' : `${s.rps.toFixed(0)} (${s.connections})`,
     s.bytes >= 1024 * 1024 ? `${(s.bytes / 1024 / 1024).toFixed(1)} MiB` : `${(s.bytes / 1024).toFixed(1)} KiB`,
   ]);
-  const header = ['call', 'median ms', 'p99 ms', 'req/s @50', 'response'];
+  const header = ['call', 'median ms', 'p99 ms', 'req/s (connections)', 'response'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   console.log(line(header));

@@ -1,6 +1,6 @@
 // Latency of the everyday vault operations on the bench company: add a vault at a field's
 // lowest free position, stage it, and move it back. One at a time, as staff work.
-import { percentile, type Sample } from './support';
+import { benchFetch, percentile, type Sample } from './support';
 
 interface FieldShape {
   id: string;
@@ -27,7 +27,7 @@ export async function measureVaultOperations(
   rounds: number,
 ): Promise<Sample[]> {
   const headers = { cookie };
-  const warehouse = (await (await fetch(`${baseUrl}/api/warehouse/${warehouseId}`, { headers })).json()) as {
+  const warehouse = (await (await benchFetch(`${baseUrl}/api/warehouse/${warehouseId}`, { headers })).json()) as {
     fieldCapacity: number;
     fields: Record<string, FieldShape>;
   };
@@ -48,21 +48,21 @@ export async function measureVaultOperations(
     form.set('type', 'vault');
     form.set('field_id', field.id);
     form.set('position', String(position));
-    const add = await timed(() => fetch(`${baseUrl}/api/vaults/`, { method: 'POST', headers, body: form }));
+    const add = await timed(() => benchFetch(`${baseUrl}/api/vaults/`, { method: 'POST', headers, body: form }));
     const addBody = await add.res.text();
     if (!add.res.ok) throw new Error(`add vault answered ${add.res.status}: ${addBody}`);
     adds.push(add.ms);
     bytes.add = addBody.length;
     const vaultId = (JSON.parse(addBody) as { vault: { id: string } }).vault.id;
 
-    const stage = await timed(() => fetch(`${baseUrl}/api/stage/vaults/${vaultId}`, { method: 'POST', headers }));
+    const stage = await timed(() => benchFetch(`${baseUrl}/api/stage/vaults/${vaultId}`, { method: 'POST', headers }));
     const stageBody = await stage.res.text();
     if (!stage.res.ok) throw new Error(`stage answered ${stage.res.status}: ${stageBody}`);
     stages.push(stage.ms);
     bytes.stage = stageBody.length;
 
     const move = await timed(() =>
-      fetch(`${baseUrl}/api/vaults/move`, {
+      benchFetch(`${baseUrl}/api/vaults/move`, {
         method: 'PUT',
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ vaultId, fieldId: field.id, position }),

@@ -1,22 +1,38 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useParams } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { useSession } from '../features/auth/api/use-session';
 import { LoginPage } from '../features/auth/routes/login-page';
-import { ChecklistFillPage } from '../features/checklists/routes/checklist-fill-page';
-import { ChecklistsAdminPage } from '../features/checklists/routes/checklists-admin-page';
 import { LandingPage } from '../features/landing/routes/landing-page';
-import { PrintStudioPage } from '../features/print/routes/print-studio-page';
 import { SearchProvider } from '../features/search/search-context';
-import { StagePage } from '../features/stage/routes/stage-page';
-import { StatisticsPage } from '../features/statistics/routes/statistics-page';
-import { TeamPage } from '../features/team/routes/team-page';
-import { EditVaultPage } from '../features/vaults/routes/edit-vault-page';
 import { AddWarehousePage } from '../features/warehouses/routes/add-warehouse-page';
 import { DashboardPage } from '../features/warehouses/routes/dashboard-page';
-import { EditWarehousePage } from '../features/warehouses/routes/edit-warehouse-page';
-import { WarehousePage } from '../features/warehouses/routes/warehouse-page';
 import { AppLayout } from './layout';
+
+/**
+ * Screens past the dashboard load on first visit: a crew's phone opening a checklist, or
+ * staff signing in, fetch only what the first screen needs.
+ */
+function lazyPage<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  const Page = lazy<ComponentType<P>>(async () => ({ default: (await load())[name] }));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<Spinner label="Loading page" />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const ChecklistFillPage = lazyPage(() => import('../features/checklists/routes/checklist-fill-page'), 'ChecklistFillPage');
+const ChecklistsAdminPage = lazyPage(() => import('../features/checklists/routes/checklists-admin-page'), 'ChecklistsAdminPage');
+const PrintStudioPage = lazyPage(() => import('../features/print/routes/print-studio-page'), 'PrintStudioPage');
+const StatisticsPage = lazyPage(() => import('../features/statistics/routes/statistics-page'), 'StatisticsPage');
+const EditVaultPage = lazyPage(() => import('../features/vaults/routes/edit-vault-page'), 'EditVaultPage');
+const EditWarehousePage = lazyPage(() => import('../features/warehouses/routes/edit-warehouse-page'), 'EditWarehousePage');
+const WarehousePage = lazyPage(() => import('../features/warehouses/routes/warehouse-page'), 'WarehousePage');
+const StagePage = lazyPage(() => import('../features/stage/routes/stage-page'), 'StagePage');
+const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
 
 /** Waits for the session, then shows signed-in or signed-out content. */
 function SessionGate({ signedIn, signedOut }: { signedIn: ReactNode; signedOut: ReactNode }) {

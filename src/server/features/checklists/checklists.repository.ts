@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checklistImages, checklists, type StoredChecklistTask } from '../../db/schema/checklists';
 import { warehouses } from '../../db/schema/warehouses';
@@ -44,60 +44,46 @@ export async function lockCompany(db: Db, companyId: string): Promise<void> {
   await db.execute(sql`SELECT id FROM companies WHERE id = ${companyId} FOR UPDATE`);
 }
 
+function selectChecklists(db: Db) {
+  return db.select(checklistColumns).from(checklists).innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId));
+}
+
+async function findOne(db: Db, where: SQL | undefined, options: { forUpdate?: boolean }): Promise<ChecklistRow | null> {
+  const query = selectChecklists(db).where(where).limit(1);
+  const rows = options.forUpdate ? await query.for('update', { of: checklists }) : await query;
+  return rows[0] ?? null;
+}
+
 export async function listChecklists(db: Db, companyId: string): Promise<ChecklistRow[]> {
-  return db
-    .select(checklistColumns)
-    .from(checklists)
-    .innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId))
+  return selectChecklists(db)
     .where(eq(checklists.companyId, companyId))
     .orderBy(desc(checklists.createdAt), desc(checklists.id));
 }
 
-export async function findChecklist(
+export function findChecklist(
   db: Db,
   companyId: string,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ChecklistRow | null> {
-  const query = db
-    .select(checklistColumns)
-    .from(checklists)
-    .innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId))
-    .where(and(eq(checklists.companyId, companyId), eq(checklists.id, id)))
-    .limit(1);
-  const rows = options.forUpdate ? await query.for('update', { of: checklists }) : await query;
-  return rows[0] ?? null;
+  return findOne(db, and(eq(checklists.companyId, companyId), eq(checklists.id, id)), options);
 }
 
 /**
  * The one lookup not scoped by a session's company: a filler without a session reaches an
  * active checklist by its id. Inactive checklists are never found this way.
  */
-export async function findActiveChecklistForFiller(
+export function findActiveChecklistForFiller(
   db: Db,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ChecklistRow | null> {
-  const query = db
-    .select(checklistColumns)
-    .from(checklists)
-    .innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId))
-    .where(and(eq(checklists.id, id), eq(checklists.isActive, true)))
-    .limit(1);
-  const rows = options.forUpdate ? await query.for('update', { of: checklists }) : await query;
-  return rows[0] ?? null;
+  return findOne(db, and(eq(checklists.id, id), eq(checklists.isActive, true)), options);
 }
 
-export async function findActiveChecklistOfWarehouse(db: Db, companyId: string, warehouseId: string) {
-  const rows = await db
-    .select(checklistColumns)
-    .from(checklists)
-    .innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId))
-    .where(
-      and(eq(checklists.companyId, companyId), eq(checklists.warehouseId, warehouseId), eq(checklists.isActive, true)),
-    )
-    .limit(1);
-  return rows[0] ?? null;
+export function findActiveChecklistOfWarehouse(db: Db, companyId: string, warehouseId: string) {
+  const where = and(eq(checklists.companyId, companyId), eq(checklists.warehouseId, warehouseId), eq(checklists.isActive, true));
+  return findOne(db, where, {});
 }
 
 export interface WarehouseRef {

@@ -1,4 +1,5 @@
 import type { Pallet, Rack } from '../../../contracts/racks';
+import { groupBy } from '../../lib/group-by';
 import type { PalletRow, RackRow, ShelfRow } from './racks.repository';
 
 export function presentPallet(p: PalletRow): Pallet {
@@ -17,9 +18,14 @@ export function presentPallet(p: PalletRow): Pallet {
   };
 }
 
-/** Racks with their shelves (by index) and each shelf's pallets (by slot). */
-export function presentRacks(racks: readonly RackRow[], shelves: readonly ShelfRow[], pallets: readonly PalletRow[]): Rack[] {
-  return racks.map((r) => ({
+/**
+ * Presents racks with their shelves (by index) and each shelf's pallets (by slot); the
+ * shelves and pallets are grouped once, so one presenter serves a whole company's racks.
+ */
+export function rackPresenter(shelves: readonly ShelfRow[], pallets: readonly PalletRow[]): (r: RackRow) => Rack {
+  const shelvesByRack = groupBy(shelves, (s) => s.rackId);
+  const palletsByShelf = groupBy(pallets, (p) => p.shelfId);
+  return (r) => ({
     id: r.id,
     name: r.name,
     orientation: r.orientation,
@@ -28,13 +34,15 @@ export function presentRacks(racks: readonly RackRow[], shelves: readonly ShelfR
     position: { x: r.x, y: r.y },
     capacity: r.capacity,
     num_shelves: r.numShelves,
-    shelves: shelves
-      .filter((s) => s.rackId === r.id)
-      .map((s) => ({
-        id: s.id,
-        index: s.shelfIndex,
-        capacity: s.capacity,
-        pallets: pallets.filter((p) => p.shelfId === s.id).map(presentPallet),
-      })),
-  }));
+    shelves: (shelvesByRack.get(r.id) ?? []).map((s) => ({
+      id: s.id,
+      index: s.shelfIndex,
+      capacity: s.capacity,
+      pallets: (palletsByShelf.get(s.id) ?? []).map(presentPallet),
+    })),
+  });
+}
+
+export function presentRacks(racks: readonly RackRow[], shelves: readonly ShelfRow[], pallets: readonly PalletRow[]): Rack[] {
+  return racks.map(rackPresenter(shelves, pallets));
 }

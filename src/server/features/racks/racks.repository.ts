@@ -36,11 +36,12 @@ export async function lockWarehouseFloor(db: Db, companyId: string, warehouseId:
   return rows[0] ?? null;
 }
 
-export async function listRacks(db: Db, companyId: string, warehouseId: string) {
+export async function listRacks(db: Db, companyId: string, warehouseIds: string[]) {
+  if (warehouseIds.length === 0) return [];
   return db
     .select()
     .from(racks)
-    .where(and(eq(racks.companyId, companyId), eq(racks.warehouseId, warehouseId)))
+    .where(and(eq(racks.companyId, companyId), inArray(racks.warehouseId, warehouseIds)))
     .orderBy(asc(racks.createdAt), asc(racks.id));
 }
 

@@ -56,7 +56,7 @@ async function assertRackPlacement(
   rack: { id?: string; name: string; x: number; y: number; width: number; length: number; orientation: Orientation },
 ): Promise<void> {
   const rect: Rect = { x: rack.x, y: rack.y, ...rackFootprint(rack) };
-  const others = (await repo.listRacks(db, companyId, floor.id)).filter((r) => r.id !== rack.id);
+  const others = (await repo.listRacks(db, companyId, [floor.id])).filter((r) => r.id !== rack.id);
   const obstacles = [
     { label: 'the VAULTS block', rect: { x: floor.fieldgridX, y: floor.fieldgridY, ...vaultBlockFootprint(floor) } },
     ...others.map((r) => ({ label: `rack "${r.name}"`, rect: { x: r.x, y: r.y, ...rackFootprint(r) } })),
@@ -75,7 +75,7 @@ async function assertRackPlacement(
 export async function listRacks(db: Db, user: SessionUser, warehouseId: string): Promise<Rack[]> {
   const floor = await repo.findWarehouseFloor(db, user.companyId, warehouseId);
   if (!floor) throw notFound('Warehouse');
-  return loadRacks(db, user.companyId, await repo.listRacks(db, user.companyId, warehouseId));
+  return loadRacks(db, user.companyId, await repo.listRacks(db, user.companyId, [warehouseId]));
 }
 
 export async function addRack(db: Db, user: SessionUser, warehouseId: string, body: AddRackBody): Promise<Rack> {

@@ -6,7 +6,10 @@ export function attachmentUrl(id: string): string {
   return `/api/vaults/attachments/${id}`;
 }
 
-export function presentAttachment(a: AttachmentRow): Attachment {
+/** The columns an attachment answer needs; lists select only these. */
+export type AttachmentFields = Pick<AttachmentRow, 'id' | 'vaultId' | 'fileName' | 'sizeBytes' | 'contentType'>;
+
+export function presentAttachment(a: AttachmentFields): Attachment {
   return {
     id: a.id,
     vault_id: a.vaultId,
@@ -17,7 +20,7 @@ export function presentAttachment(a: AttachmentRow): Attachment {
   };
 }
 
-export function presentVault(v: VaultRow, attachments: readonly AttachmentRow[]): Vault {
+export function presentVault(v: VaultRow, attachments: readonly AttachmentFields[]): Vault {
   return {
     id: v.id,
     name: v.name,

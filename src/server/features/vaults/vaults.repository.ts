@@ -6,7 +6,8 @@ import { customers, orders, vaultAttachments, vaultEvents, vaults } from '../../
 export type FieldRow = typeof fields.$inferSelect;
 export type AttachmentRow = typeof vaultAttachments.$inferSelect;
 
-const vaultColumns = {
+/** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
+export const vaultColumns = {
   id: vaults.id,
   name: vaults.name,
   type: vaults.type,

@@ -1,8 +1,11 @@
 import type { Field } from '../../../contracts/fields';
-import type { Rack } from '../../../contracts/racks';
 import type { Vault } from '../../../contracts/vaults';
 import type { Warehouse } from '../../../contracts/warehouses';
 import { warehouseCapacity } from '../../../domain/occupancy';
+import { groupBy } from '../../lib/group-by';
+import { rackPresenter } from '../racks/racks.presenter';
+import type { PalletRow, RackRow, ShelfRow } from '../racks/racks.repository';
+import { presentVault } from '../vaults/vaults.presenter';
 import type * as repo from './warehouses.repository';
 
 type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;
@@ -11,24 +14,9 @@ export interface WarehouseContents {
   fields: Rows<typeof repo.listFields>;
   vaults: Rows<typeof repo.listPlacedVaults>;
   attachments: Rows<typeof repo.listAttachments>;
-  racks: Rows<typeof repo.listRacks>;
-  shelves: Rows<typeof repo.listShelves>;
-  pallets: Rows<typeof repo.listPallets>;
-}
-
-export function attachmentUrl(id: string): string {
-  return `/api/vaults/attachments/${id}`;
-}
-
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
+  racks: RackRow[];
+  shelves: ShelfRow[];
+  pallets: PalletRow[];
 }
 
 /** Turns the rows of several warehouses into the API's nested shape, in one pass per table. */
@@ -36,9 +24,8 @@ export function presentWarehouses(rows: readonly repo.WarehouseRow[], contents: 
   const attachmentsByVault = groupBy(contents.attachments, (a) => a.vaultId);
   const vaultsByField = groupBy(contents.vaults, (v) => v.fieldId);
   const fieldsByWarehouse = groupBy(contents.fields, (f) => f.warehouseId);
-  const palletsByShelf = groupBy(contents.pallets, (p) => p.shelfId);
-  const shelvesByRack = groupBy(contents.shelves, (s) => s.rackId);
   const racksByWarehouse = groupBy(contents.racks, (r) => r.warehouseId);
+  const presentRack = rackPresenter(contents.shelves, contents.pallets);
 
   return rows.map((w) => {
     const customers = new Set<string>();
@@ -49,63 +36,12 @@ export function presentWarehouses(rows: readonly repo.WarehouseRow[], contents: 
       for (const v of vaultsByField.get(f.id) ?? []) {
         if (v.customerName) customers.add(v.customerName);
         if (v.orderName) orders.add(v.orderName);
-        vaults[v.id] = {
-          id: v.id,
-          name: v.name,
-          customer_name: v.customerName ?? '',
-          customer_id: v.customerId,
-          order_id: v.orderId,
-          order_name: v.orderName,
-          type: v.type,
-          position: v.position,
-          note: v.note,
-          attachments: (attachmentsByVault.get(v.id) ?? []).map((a) => ({
-            id: a.id,
-            vault_id: a.vaultId,
-            file_name: a.fileName,
-            file_url: attachmentUrl(a.id),
-            size_bytes: a.sizeBytes,
-            content_type: a.contentType,
-          })),
-          field_id: v.fieldId,
-          old_field_id: v.oldFieldId,
-          field_name: v.fieldName,
-          warehouse_name: v.warehouseName,
-        };
+        vaults[v.id] = presentVault(v, attachmentsByVault.get(v.id) ?? []);
       }
       fields[f.id] = { id: f.id, name: f.name, warehouse_id: f.warehouseId, type: f.type, full: f.full, vaults };
     }
-    const racks: Rack[] = (racksByWarehouse.get(w.id) ?? []).map((r) => ({
-      id: r.id,
-      name: r.name,
-      orientation: r.orientation,
-      width: r.width,
-      length: r.length,
-      position: { x: r.x, y: r.y },
-      capacity: r.capacity,
-      num_shelves: r.numShelves,
-      shelves: (shelvesByRack.get(r.id) ?? []).map((s) => ({
-        id: s.id,
-        index: s.shelfIndex,
-        capacity: s.capacity,
-        pallets: (palletsByShelf.get(s.id) ?? []).map((p) => {
-          customers.add(p.customerName);
-          return {
-            id: p.id,
-            name: p.name,
-            customerName: p.customerName,
-            customerId: p.customerId,
-            pallet_number: p.palletNumber,
-            notes: p.notes,
-            weight: p.weight,
-            shelf_spots: p.shelfSpots,
-            pallet_spaces: p.shelfSpots,
-            shelf_id: p.shelfId,
-            slot_index: p.slotIndex,
-          };
-        }),
-      })),
-    }));
+    const racks = (racksByWarehouse.get(w.id) ?? []).map(presentRack);
+    for (const rack of racks) for (const shelf of rack.shelves) for (const p of shelf.pallets) customers.add(p.customerName);
     return {
       id: w.id,
       name: w.name,

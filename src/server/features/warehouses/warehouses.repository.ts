@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { customers, orders, vaultAttachments, vaults } from '../../db/schema/vaults';
-import { pallets, racks, shelves } from '../../db/schema/racks';
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { gridFieldNames } from '../../../domain/field-names';
+import { vaultColumns } from '../vaults/vaults.repository';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 
@@ -100,22 +100,7 @@ export async function listFields(db: Db, companyId: string, warehouseIds: string
 export async function listPlacedVaults(db: Db, companyId: string, warehouseIds: string[]) {
   if (warehouseIds.length === 0) return [];
   return db
-    .select({
-      id: vaults.id,
-      name: vaults.name,
-      type: vaults.type,
-      position: vaults.position,
-      note: vaults.note,
-      fieldId: vaults.fieldId,
-      oldFieldId: vaults.oldFieldId,
-      customerId: vaults.customerId,
-      customerName: customers.name,
-      orderId: vaults.orderId,
-      orderName: orders.name,
-      fieldName: fields.name,
-      warehouseId: fields.warehouseId,
-      warehouseName: warehouses.name,
-    })
+    .select(vaultColumns)
     .from(vaults)
     .innerJoin(fields, eq(fields.id, vaults.fieldId))
     .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
@@ -140,45 +125,6 @@ export async function listAttachments(db: Db, companyId: string, warehouseIds: s
     .innerJoin(fields, eq(fields.id, vaults.fieldId))
     .where(and(eq(vaultAttachments.companyId, companyId), inArray(fields.warehouseId, warehouseIds)))
     .orderBy(asc(vaultAttachments.createdAt));
-}
-
-export async function listRacks(db: Db, companyId: string, warehouseIds: string[]) {
-  if (warehouseIds.length === 0) return [];
-  return db
-    .select()
-    .from(racks)
-    .where(and(eq(racks.companyId, companyId), inArray(racks.warehouseId, warehouseIds)))
-    .orderBy(asc(racks.createdAt));
-}
-
-export async function listShelves(db: Db, companyId: string, rackIds: string[]) {
-  if (rackIds.length === 0) return [];
-  return db
-    .select()
-    .from(shelves)
-    .where(and(eq(shelves.companyId, companyId), inArray(shelves.rackId, rackIds)))
-    .orderBy(asc(shelves.shelfIndex));
-}
-
-export async function listPallets(db: Db, companyId: string, shelfIds: string[]) {
-  if (shelfIds.length === 0) return [];
-  return db
-    .select({
-      id: pallets.id,
-      name: pallets.name,
-      shelfId: pallets.shelfId,
-      customerId: pallets.customerId,
-      customerName: customers.name,
-      palletNumber: pallets.palletNumber,
-      notes: pallets.notes,
-      weight: pallets.weight,
-      shelfSpots: pallets.shelfSpots,
-      slotIndex: pallets.slotIndex,
-    })
-    .from(pallets)
-    .innerJoin(customers, eq(customers.id, pallets.customerId))
-    .where(and(eq(pallets.companyId, companyId), inArray(pallets.shelfId, shelfIds)))
-    .orderBy(asc(pallets.slotIndex), asc(pallets.createdAt));
 }
 
 /** Storage keys of every file that goes with the warehouse, to delete once its rows are gone. */

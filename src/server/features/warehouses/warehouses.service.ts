@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
 import { createLimiter } from '../../lib/limiter';
+import * as racksRepo from '../racks/racks.repository';
 import * as repo from './warehouses.repository';
 import { presentWarehouses } from './warehouses.presenter';
 
@@ -16,10 +17,10 @@ async function loadFull(db: Db, companyId: string, rows: repo.WarehouseRow[]): P
     repo.listFields(db, companyId, ids),
     repo.listPlacedVaults(db, companyId, ids),
     repo.listAttachments(db, companyId, ids),
-    repo.listRacks(db, companyId, ids),
+    racksRepo.listRacks(db, companyId, ids),
   ]);
-  const shelves = await repo.listShelves(db, companyId, racks.map((r) => r.id));
-  const pallets = await repo.listPallets(db, companyId, shelves.map((s) => s.id));
+  const shelves = await racksRepo.listShelves(db, companyId, racks.map((r) => r.id));
+  const pallets = await racksRepo.listPallets(db, companyId, shelves.map((s) => s.id));
   return presentWarehouses(rows, { fields, vaults, attachments, racks, shelves, pallets });
 }
 

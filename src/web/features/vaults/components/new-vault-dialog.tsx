@@ -1,18 +1,10 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import type { Field } from '../../../../contracts/fields';
-import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../../../../contracts/limits';
 import { emptyCustomerName } from '../../../../domain/occupancy';
 import { errorMessage } from '../../../lib/api';
 import { useAddVault } from '../api/use-add-vault';
-
-/** Checks a chosen file against the shared limit before anything is sent. */
-export function checkAttachment(file: File | null): string | null {
-  return file && file.size > MAX_ATTACHMENT_BYTES ? FILE_TOO_LARGE_MESSAGE : null;
-}
-
-export const inputClass =
-  'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100 disabled:text-slate-500';
+import { checkAttachment, inputClass, VaultCustomerFields, VaultModeToggle } from './vault-form-fields';
 
 interface NewVaultDialogProps {
   field: Field;
@@ -75,49 +67,18 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           <p className="text-sm text-slate-600">
             Field {field.name}, position {position}
           </p>
-          <div role="group" aria-label="Mode" className="mt-4 inline-flex rounded-lg border border-slate-300 p-1">
-            {[false, true].map((empty) => (
-              <button
-                key={String(empty)}
-                type="button"
-                aria-pressed={isEmptyMode === empty}
-                onClick={() => toggleMode(empty)}
-                className={`rounded-md px-4 py-2 text-sm font-semibold ${isEmptyMode === empty ? 'bg-brand-700 text-white' : ''}`}
-              >
-                {empty ? 'Empty Mode' : 'Regular'}
-              </button>
-            ))}
+          <div className="mt-4">
+            <VaultModeToggle isEmptyMode={isEmptyMode} onChange={toggleMode} />
           </div>
           <form onSubmit={submit} className="mt-4 space-y-3">
-            <label className="block">
-              Customer Name
-              <input
-                className={inputClass}
-                value={customerName}
-                required={!isEmptyMode}
-                disabled={isEmptyMode}
-                onChange={(e) => setCustomerName(e.target.value.toUpperCase())}
-              />
-            </label>
-            {isEmptyMode && (
-              <label className="block">
-                Type
-                <select
-                  className={inputClass}
-                  value={type}
-                  onChange={(e) => {
-                    setType(e.target.value);
-                    setCustomerName(emptyCustomerName(e.target.value));
-                  }}
-                >
-                  {emptyTypes.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
+            <VaultCustomerFields
+              isEmptyMode={isEmptyMode}
+              customerName={customerName}
+              onCustomerNameChange={setCustomerName}
+              type={type}
+              onTypeChange={setType}
+              emptyTypes={emptyTypes}
+            />
             <label className="block">
               Order Number
               <input

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { useDeleteVault, useUpdateVault, useUploadAttachment } from '../api/use-update-vault';
 import { useVault, useVaultHistory } from '../api/use-vault';
 import { vaultDisplayName } from '../components/field-slots';
-import { checkAttachment, inputClass } from '../components/new-vault-dialog';
+import { checkAttachment, inputClass, VaultCustomerFields, VaultModeToggle } from '../components/vault-form-fields';
 
 function placeText(value: unknown): string {
   if (value && typeof value === 'object' && 'field' in value && 'warehouse' in value) {
@@ -94,49 +94,18 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
   const error = update.error ?? remove.error ?? upload.error;
   return (
     <>
-      <div role="group" aria-label="Mode" className="mb-4 inline-flex rounded-lg border border-slate-300 p-1">
-        {[false, true].map((empty) => (
-          <button
-            key={String(empty)}
-            type="button"
-            aria-pressed={isEmptyMode === empty}
-            onClick={() => toggleMode(empty)}
-            className={`rounded-md px-4 py-2 text-sm font-semibold ${isEmptyMode === empty ? 'bg-brand-700 text-white' : ''}`}
-          >
-            {empty ? 'Empty Mode' : 'Regular'}
-          </button>
-        ))}
+      <div className="mb-4">
+        <VaultModeToggle isEmptyMode={isEmptyMode} onChange={toggleMode} />
       </div>
       <form onSubmit={submit} className="space-y-3">
-        <label className="block">
-          Customer Name
-          <input
-            className={inputClass}
-            value={customerName}
-            required={!isEmptyMode}
-            disabled={isEmptyMode}
-            onChange={(e) => setCustomerName(e.target.value.toUpperCase())}
-          />
-        </label>
-        {isEmptyMode && (
-          <label className="block">
-            Type
-            <select
-              className={inputClass}
-              value={type}
-              onChange={(e) => {
-                setType(e.target.value);
-                setCustomerName(emptyCustomerName(e.target.value));
-              }}
-            >
-              {vaultTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t === 't2' ? 'T2' : t.charAt(0).toUpperCase() + t.slice(1)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <VaultCustomerFields
+          isEmptyMode={isEmptyMode}
+          customerName={customerName}
+          onCustomerNameChange={setCustomerName}
+          type={type}
+          onTypeChange={setType}
+          emptyTypes={vaultTypes}
+        />
         <label className="block">
           Vault Number
           <input className={inputClass} value={vaultNumber} onChange={(e) => setVaultNumber(e.target.value)} />

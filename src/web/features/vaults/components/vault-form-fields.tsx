@@ -1,0 +1,82 @@
+import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../../../../contracts/limits';
+import { emptyCustomerName } from '../../../../domain/occupancy';
+
+/** Checks a chosen file against the shared limit before anything is sent. */
+export function checkAttachment(file: File | null): string | null {
+  return file && file.size > MAX_ATTACHMENT_BYTES ? FILE_TOO_LARGE_MESSAGE : null;
+}
+
+export const inputClass =
+  'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100 disabled:text-slate-500';
+
+const typeLabel = (type: string) => (type === 't2' ? 'T2' : type.charAt(0).toUpperCase() + type.slice(1));
+
+/** Regular (a customer's vault) or Empty Mode (an empty container standing in the field). */
+export function VaultModeToggle({ isEmptyMode, onChange }: { isEmptyMode: boolean; onChange: (empty: boolean) => void }) {
+  return (
+    <div role="group" aria-label="Mode" className="inline-flex rounded-lg border border-slate-300 p-1">
+      {[false, true].map((empty) => (
+        <button
+          key={String(empty)}
+          type="button"
+          aria-pressed={isEmptyMode === empty}
+          onClick={() => onChange(empty)}
+          className={`rounded-md px-4 py-2 text-sm font-semibold ${isEmptyMode === empty ? 'bg-brand-700 text-white' : ''}`}
+        >
+          {empty ? 'Empty Mode' : 'Regular'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface CustomerFieldsProps {
+  isEmptyMode: boolean;
+  customerName: string;
+  onCustomerNameChange: (name: string) => void;
+  type: string;
+  onTypeChange: (type: string) => void;
+  /** The container types an empty one may be in this field. */
+  emptyTypes: readonly string[];
+}
+
+/**
+ * The customer name, upper-cased as typed; in Empty Mode it is fixed to `EMPTY {TYPE}` and
+ * the type chooses it.
+ */
+export function VaultCustomerFields(props: CustomerFieldsProps) {
+  const { isEmptyMode, customerName, onCustomerNameChange, type, onTypeChange, emptyTypes } = props;
+  return (
+    <>
+      <label className="block">
+        Customer Name
+        <input
+          className={inputClass}
+          value={customerName}
+          required={!isEmptyMode}
+          disabled={isEmptyMode}
+          onChange={(e) => onCustomerNameChange(e.target.value.toUpperCase())}
+        />
+      </label>
+      {isEmptyMode && (
+        <label className="block">
+          Type
+          <select
+            className={inputClass}
+            value={type}
+            onChange={(e) => {
+              onTypeChange(e.target.value);
+              onCustomerNameChange(emptyCustomerName(e.target.value));
+            }}
+          >
+            {emptyTypes.map((t) => (
+              <option key={t} value={t}>
+                {typeLabel(t)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
+  );
+}
