@@ -26,7 +26,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bin/**', 'bench/**', 'src/server/cli.ts', 'src/server/main.ts', 'tests/**'],
+    files: [
+      'scripts/**',
+      'bin/**',
+      'bench/**',
+      'src/server/cli.ts',
+      'src/server/main.ts',
+      'tests/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -15,7 +15,13 @@ const ARGS = [
 
 function sample(name: string, times: number[]): Sample {
   const sorted = [...times].sort((a, b) => a - b);
-  return { name, medianMs: percentile(sorted, 50), p99Ms: percentile(sorted, 99), rps: null, bytes: 0 };
+  return {
+    name,
+    medianMs: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    rps: null,
+    bytes: 0,
+  };
 }
 
 export async function measureBrowser(
@@ -25,7 +31,10 @@ export async function measureBrowser(
   searchText: string,
   rounds: number,
 ): Promise<Sample[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const res = await page.request.post(`${baseUrl}/api/auth/login`, { data: login });
@@ -43,7 +52,9 @@ export async function measureBrowser(
         { timeout: 60_000, polling: 'raf' },
       );
       // Two animation frames: the cells are in the DOM and a frame has been painted.
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+      );
       open.push(Date.now() - start);
 
       const box = page.getByRole('combobox', { name: 'Search' });

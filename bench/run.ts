@@ -49,7 +49,12 @@ async function seed(env: Record<string, string>) {
       `Seeded ${WAREHOUSES} warehouses, ${fields} fields, ${seeded.vaultCount} vaults in ` +
         `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    return { email, companyId: company.id, warehouseId: seeded.warehouseIds[0] ?? '', engine: runtime.database.engine };
+    return {
+      email,
+      companyId: company.id,
+      warehouseId: seeded.warehouseIds[0] ?? '',
+      engine: runtime.database.engine,
+    };
   } finally {
     await runtime.close();
   }
@@ -60,7 +65,9 @@ async function main() {
   const env = { DATA_DIR: dataDir };
   try {
     const seeded = await seed(env);
-    console.log(`Engine: ${seeded.engine}; Node ${process.version}; ${os.cpus().length} cores; ${SECONDS} s per load run\n`);
+    console.log(
+      `Engine: ${seeded.engine}; Node ${process.version}; ${os.cpus().length} cores; ${SECONDS} s per load run\n`,
+    );
     const server = await startServer(env);
     try {
       const login = await fetch(`${server.url}/api/auth/login`, {
@@ -72,20 +79,70 @@ async function main() {
       const auth = { cookie };
       const samples: Sample[] = [];
       samples.push(
-        await measure(server.url, 'sign-in', { method: 'POST', path: '/api/auth/login', body: { email: seeded.email, password: PASSWORD } }, { samples: 20, connections: 50, seconds: SECONDS }),
+        await measure(
+          server.url,
+          'sign-in',
+          {
+            method: 'POST',
+            path: '/api/auth/login',
+            body: { email: seeded.email, password: PASSWORD },
+          },
+          { samples: 20, connections: 50, seconds: SECONDS },
+        ),
       );
-      samples.push(await measure(server.url, 'dashboard list', { path: '/api/warehouse/summaries', headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
-      samples.push(await measure(server.url, 'one warehouse in full', { path: `/api/warehouse/${seeded.warehouseId}`, headers: auth }, { samples: 30, connections: 50, seconds: SECONDS }));
+      samples.push(
+        await measure(
+          server.url,
+          'dashboard list',
+          { path: '/api/warehouse/summaries', headers: auth },
+          { samples: 50, connections: 50, seconds: SECONDS },
+        ),
+      );
+      samples.push(
+        await measure(
+          server.url,
+          'one warehouse in full',
+          { path: `/api/warehouse/${seeded.warehouseId}`, headers: auth },
+          { samples: 30, connections: 50, seconds: SECONDS },
+        ),
+      );
       // Suggestions as staff type: a short prefix common to many customers, across the company and in one warehouse.
-      samples.push(await measure(server.url, 'search suggestions (company)', { path: '/api/search/suggestions?q=son', headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
-      samples.push(await measure(server.url, 'search suggestions (warehouse)', { path: `/api/search/suggestions?q=10&warehouseId=${seeded.warehouseId}`, headers: auth }, { samples: 50, connections: 50, seconds: SECONDS }));
+      samples.push(
+        await measure(
+          server.url,
+          'search suggestions (company)',
+          { path: '/api/search/suggestions?q=son', headers: auth },
+          { samples: 50, connections: 50, seconds: SECONDS },
+        ),
+      );
+      samples.push(
+        await measure(
+          server.url,
+          'search suggestions (warehouse)',
+          { path: `/api/search/suggestions?q=10&warehouseId=${seeded.warehouseId}`, headers: auth },
+          { samples: 50, connections: 50, seconds: SECONDS },
+        ),
+      );
       // The whole company is a rare, 17 MiB read (integrations, not the screens): four at once is a busy day.
-      samples.push(await measure(server.url, 'company call (all warehouses)', { path: `/api/warehouse/company/${seeded.companyId}`, headers: auth }, { samples: 5, connections: 4, seconds: SECONDS }));
+      samples.push(
+        await measure(
+          server.url,
+          'company call (all warehouses)',
+          { path: `/api/warehouse/company/${seeded.companyId}`, headers: auth },
+          { samples: 5, connections: 4, seconds: SECONDS },
+        ),
+      );
       samples.push(...(await measureVaultOperations(server.url, cookie, seeded.warehouseId, 30)));
       printTable(samples);
       console.log('\nIn Chromium (median and p99 of 5 rounds):');
       printTable(
-        await measureBrowser(server.url, { email: seeded.email, password: PASSWORD }, { slug: 'bench-warehouse-1', fieldCount: 1000 }, 'john', 5),
+        await measureBrowser(
+          server.url,
+          { email: seeded.email, password: PASSWORD },
+          { slug: 'bench-warehouse-1', fieldCount: 1000 },
+          'john',
+          5,
+        ),
       );
     } finally {
       server.child.kill('SIGTERM');

@@ -36,7 +36,10 @@ export async function benchFetch(url: string, init?: RequestInit): Promise<Respo
   }
 }
 
-async function once(baseUrl: string, spec: RequestSpec): Promise<{ ms: number; bytes: number; status: number }> {
+async function once(
+  baseUrl: string,
+  spec: RequestSpec,
+): Promise<{ ms: number; bytes: number; status: number }> {
   const start = performance.now();
   const res = await benchFetch(baseUrl + spec.path, {
     method: spec.method ?? 'GET',
@@ -72,7 +75,14 @@ export async function measure(
     if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers under load`);
     rps = result.requests.average;
   }
-  return { name, medianMs: percentile(times, 50), p99Ms: percentile(times, 99), rps, connections: options.connections, bytes: warm.bytes };
+  return {
+    name,
+    medianMs: percentile(times, 50),
+    p99Ms: percentile(times, 99),
+    rps,
+    connections: options.connections,
+    bytes: warm.bytes,
+  };
 }
 
 export function printTable(samples: Sample[]): void {
@@ -81,7 +91,9 @@ export function printTable(samples: Sample[]): void {
     s.medianMs.toFixed(1),
     s.p99Ms.toFixed(1),
     s.rps === null ? '-' : `${s.rps.toFixed(0)} (${s.connections})`,
-    s.bytes >= 1024 * 1024 ? `${(s.bytes / 1024 / 1024).toFixed(1)} MiB` : `${(s.bytes / 1024).toFixed(1)} KiB`,
+    s.bytes >= 1024 * 1024
+      ? `${(s.bytes / 1024 / 1024).toFixed(1)} MiB`
+      : `${(s.bytes / 1024).toFixed(1)} KiB`,
   ]);
   const header = ['call', 'median ms', 'p99 ms', 'req/s (connections)', 'response'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -92,7 +104,9 @@ export function printTable(samples: Sample[]): void {
 }
 
 /** The server in its own process, so the load generator does not share its event loop. */
-export function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+export function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -17,7 +17,13 @@ async function timed(fn: () => Promise<Response>): Promise<{ ms: number; res: Re
 
 function sample(name: string, times: number[], bytes: number): Sample {
   const sorted = [...times].sort((a, b) => a - b);
-  return { name, medianMs: percentile(sorted, 50), p99Ms: percentile(sorted, 99), rps: null, bytes };
+  return {
+    name,
+    medianMs: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    rps: null,
+    bytes,
+  };
 }
 
 export async function measureVaultOperations(
@@ -27,7 +33,9 @@ export async function measureVaultOperations(
   rounds: number,
 ): Promise<Sample[]> {
   const headers = { cookie };
-  const warehouse = (await (await benchFetch(`${baseUrl}/api/warehouse/${warehouseId}`, { headers })).json()) as {
+  const warehouse = (await (
+    await benchFetch(`${baseUrl}/api/warehouse/${warehouseId}`, { headers })
+  ).json()) as {
     fieldCapacity: number;
     fields: Record<string, FieldShape>;
   };
@@ -48,14 +56,18 @@ export async function measureVaultOperations(
     form.set('type', 'vault');
     form.set('field_id', field.id);
     form.set('position', String(position));
-    const add = await timed(() => benchFetch(`${baseUrl}/api/vaults/`, { method: 'POST', headers, body: form }));
+    const add = await timed(() =>
+      benchFetch(`${baseUrl}/api/vaults/`, { method: 'POST', headers, body: form }),
+    );
     const addBody = await add.res.text();
     if (!add.res.ok) throw new Error(`add vault answered ${add.res.status}: ${addBody}`);
     adds.push(add.ms);
     bytes.add = addBody.length;
     const vaultId = (JSON.parse(addBody) as { vault: { id: string } }).vault.id;
 
-    const stage = await timed(() => benchFetch(`${baseUrl}/api/stage/vaults/${vaultId}`, { method: 'POST', headers }));
+    const stage = await timed(() =>
+      benchFetch(`${baseUrl}/api/stage/vaults/${vaultId}`, { method: 'POST', headers }),
+    );
     const stageBody = await stage.res.text();
     if (!stage.res.ok) throw new Error(`stage answered ${stage.res.status}: ${stageBody}`);
     stages.push(stage.ms);

@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const source = join(root, "src", "server", "cli.ts");
+const source = join(root, 'src', 'server', 'cli.ts');
 if (!existsSync(source)) {
-  await import(pathToFileURL(join(root, "dist", "server", "cli.js")).href);
+  await import(pathToFileURL(join(root, 'dist', 'server', 'cli.js')).href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();

@@ -10,7 +10,7 @@ bash scripts/ensure-test-tools.sh
 step() { printf '\n=== %s\n' "$1"; }
 
 step "types";                 npx tsc --noEmit -p tsconfig.json
-step "lint";                  npx eslint .
+step "lint and format";       npm run --silent lint
 step "unit";                  npx vitest run --project unit
 step "integration (PGlite)";  npx vitest run --project integration
 step "integration (PostgreSQL)"; TEST_DB=postgres npx vitest run --project integration

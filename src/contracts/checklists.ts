@@ -53,7 +53,9 @@ export const checklistSchema = publicChecklistSchema.extend({
 export type Checklist = z.infer<typeof checklistSchema>;
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`);
+  z
+    .string({ error: `${label} must be text.` })
+    .max(max, `${label} must be at most ${max} characters.`);
 
 const taskTitleSchema = text('Task title', CHECKLIST_TASK_MAX_LENGTH);
 
@@ -119,13 +121,18 @@ export const createChecklist = defineEndpoint({
 });
 
 const warehouseNameParamsSchema = z.object({
-  warehouseName: z.string().trim().min(1, 'Warehouse name is required.').max(200, 'Warehouse name is too long.'),
+  warehouseName: z
+    .string()
+    .trim()
+    .min(1, 'Warehouse name is required.')
+    .max(200, 'Warehouse name is too long.'),
 });
 
 export const getActiveChecklistByWarehouse = defineEndpoint({
   method: 'GET',
   path: '/api/checklists/warehouse/:warehouseName',
-  summary: "The active checklist of the warehouse with this name or slug. 409 when two companies have one.",
+  summary:
+    'The active checklist of the warehouse with this name or slug. 409 when two companies have one.',
   tag: 'checklists',
   access: 'public',
   params: warehouseNameParamsSchema,

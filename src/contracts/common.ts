@@ -15,7 +15,11 @@ export const numberInput = (label: string) =>
     .superRefine((value, ctx) => {
       if (value === undefined || value === null || value === '') {
         ctx.addIssue({ code: 'custom', message: `${label} is required.` });
-      } else if (!Number.isFinite(Number(value)) || typeof value === 'boolean' || Array.isArray(value)) {
+      } else if (
+        !Number.isFinite(Number(value)) ||
+        typeof value === 'boolean' ||
+        Array.isArray(value)
+      ) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a number.` });
       }
     })

@@ -38,9 +38,14 @@ export function defineEndpoint<
   return endpoint;
 }
 
-export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.infer<P> : never;
-export type BodyOf<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType, z.ZodType> ? z.infer<B> : never;
-export type QueryOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer Q, z.ZodType> ? z.infer<Q> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.infer<R> : never;
+export type ParamsOf<E> =
+  E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.infer<P> : never;
+export type BodyOf<E> =
+  E extends Endpoint<z.ZodType, infer B, z.ZodType, z.ZodType> ? z.infer<B> : never;
+export type QueryOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, infer Q, z.ZodType> ? z.infer<Q> : never;
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.infer<R> : never;
 /** What a client may send: the schema's input side (numbers may still be form strings). */
-export type BodyInputOf<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType, z.ZodType> ? z.input<B> : never;
+export type BodyInputOf<E> =
+  E extends Endpoint<z.ZodType, infer B, z.ZodType, z.ZodType> ? z.input<B> : never;

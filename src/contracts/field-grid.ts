@@ -4,7 +4,9 @@ import { wholeNumberInput } from './common';
 import { fieldSchema } from './fields';
 
 export const gridEdges = ['left', 'right', 'bottom'] as const;
-export const gridEdgeSchema = z.enum(gridEdges, { error: 'Direction must be left, right or bottom.' });
+export const gridEdgeSchema = z.enum(gridEdges, {
+  error: 'Direction must be left, right or bottom.',
+});
 
 /**
  * The spec's form-data names, spelling included (`opperation`). Sent as multipart form data
@@ -43,7 +45,8 @@ export const addFields = defineEndpoint({
 export const removeFields = defineEndpoint({
   method: 'DELETE',
   path: '/api/fields/',
-  summary: 'Removes empty columns on the left or right, or empty rows at the bottom (form data or JSON).',
+  summary:
+    'Removes empty columns on the left or right, or empty rows at the bottom (form data or JSON).',
   tag: 'fields',
   access: 'session',
   body: changeFieldGridBodySchema,

@@ -29,7 +29,8 @@ export type ToggleFieldTypeBody = z.infer<typeof toggleFieldTypeBodySchema>;
 export const toggleFieldType = defineEndpoint({
   method: 'PATCH',
   path: '/api/fields/:id',
-  summary: 'Turns a field and the one below into a couchbox pair, or the pair back into vault fields.',
+  summary:
+    'Turns a field and the one below into a couchbox pair, or the pair back into vault fields.',
   tag: 'fields',
   access: 'session',
   params: idParamsSchema,

@@ -30,7 +30,8 @@ export type PrintVault = z.infer<typeof printVaultSchema>;
 export const listAllVaults = defineEndpoint({
   method: 'GET',
   path: '/api/vaults/all',
-  summary: "Every vault of the company for printing, sorted by warehouse, field, then position; staged vaults have field 'staged'.",
+  summary:
+    "Every vault of the company for printing, sorted by warehouse, field, then position; staged vaults have field 'staged'.",
   tag: 'print',
   access: 'session',
   response: z.array(printVaultSchema),
@@ -40,7 +41,8 @@ export const listAllVaults = defineEndpoint({
 export const exportVaultsCsv = defineEndpoint({
   method: 'GET',
   path: '/api/print/vaults.csv',
-  summary: 'The print list as CSV (Vault Name, Customer Name, Vault Type, Position, Field Name, Warehouse Name, Notes).',
+  summary:
+    'The print list as CSV (Vault Name, Customer Name, Vault Type, Position, Field Name, Warehouse Name, Notes).',
   tag: 'print',
   access: 'session',
   response: z.string(),

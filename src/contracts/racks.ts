@@ -134,7 +134,9 @@ const customerName = z
   .transform((v) => v.toUpperCase());
 
 const palletSpaces = (label: string) =>
-  wholeNumberInput(label).pipe(z.number().min(PALLET_SPACES_MIN, `${label} must be at least ${PALLET_SPACES_MIN}.`));
+  wholeNumberInput(label).pipe(
+    z.number().min(PALLET_SPACES_MIN, `${label} must be at least ${PALLET_SPACES_MIN}.`),
+  );
 
 const weight = numberInput('Weight').pipe(z.number().min(0, 'Weight cannot be negative.'));
 

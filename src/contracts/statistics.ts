@@ -21,7 +21,8 @@ export type WarehouseStatistics = z.infer<typeof warehouseStatisticsSchema>;
 export const getStatistics = defineEndpoint({
   method: 'GET',
   path: '/api/statistics',
-  summary: 'Per warehouse: potential spaces, empty vaults and empty couchboxes, counted by the database.',
+  summary:
+    'Per warehouse: potential spaces, empty vaults and empty couchboxes, counted by the database.',
   tag: 'statistics',
   access: 'session',
   response: z.array(warehouseStatisticsSchema),

@@ -54,7 +54,14 @@ export const vaultNumberInput = z
   .optional()
   .nullable()
   .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
-  .pipe(z.string().max(VAULT_NUMBER_MAX_LENGTH, `Vault number must be at most ${VAULT_NUMBER_MAX_LENGTH} characters.`))
+  .pipe(
+    z
+      .string()
+      .max(
+        VAULT_NUMBER_MAX_LENGTH,
+        `Vault number must be at most ${VAULT_NUMBER_MAX_LENGTH} characters.`,
+      ),
+  )
   .transform((v) => (v === '' ? null : v));
 
 /**
@@ -108,7 +115,14 @@ export const deleteVaultResponseSchema = z.object({
 });
 export type DeleteVaultResponse = z.infer<typeof deleteVaultResponseSchema>;
 
-export const vaultEventKinds = ['created', 'edited', 'staged', 'moved', 'deleted', 'attached'] as const;
+export const vaultEventKinds = [
+  'created',
+  'edited',
+  'staged',
+  'moved',
+  'deleted',
+  'attached',
+] as const;
 
 export const vaultEventSchema = z.object({
   id: z.number().int(),

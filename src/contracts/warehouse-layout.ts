@@ -5,7 +5,8 @@ import { FIELD_CAPACITY_MAX, FIELD_CAPACITY_MIN } from './limits';
 import { positionInputSchema, positionSchema } from './racks';
 import { warehouseSchema } from './warehouses';
 
-const feet = (label: string) => numberInput(label).pipe(z.number().min(0, `${label} must be at least 0.`));
+const feet = (label: string) =>
+  numberInput(label).pipe(z.number().min(0, `${label} must be at least 0.`));
 
 /** The 'Edit Warehouse Fields' form; what is left out stays as it is. */
 export const editDimensionsBodySchema = z

@@ -66,7 +66,10 @@ export const addWarehouseBodySchema = z.object({
   field_capacity: wholeNumberInput('Field capacity').pipe(
     z
       .number()
-      .min(NEW_WAREHOUSE_CAPACITY_MIN, `Field capacity must be at least ${NEW_WAREHOUSE_CAPACITY_MIN}.`)
+      .min(
+        NEW_WAREHOUSE_CAPACITY_MIN,
+        `Field capacity must be at least ${NEW_WAREHOUSE_CAPACITY_MIN}.`,
+      )
       .max(FIELD_CAPACITY_MAX, `Field capacity must be at most ${FIELD_CAPACITY_MAX}.`),
   ),
   length: feet('Length'),

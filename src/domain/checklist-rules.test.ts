@@ -14,7 +14,10 @@ const filler = { fillerName: 'Maria', now, mayRestructure: false };
 
 describe('normaliseTaskTitles', () => {
   it('trims titles and drops empty ones', () => {
-    expect(normaliseTaskTitles([' Sweep ', '', '   ', 'Trash'])).toEqual({ ok: true, value: ['Sweep', 'Trash'] });
+    expect(normaliseTaskTitles([' Sweep ', '', '   ', 'Trash'])).toEqual({
+      ok: true,
+      value: ['Sweep', 'Trash'],
+    });
   });
   it('refuses titles equal ignoring case', () => {
     expect(normaliseTaskTitles(['Sweep', 'SWEEP '])).toMatchObject({
@@ -39,60 +42,138 @@ describe('applyTaskAnswers', () => {
       stored,
       [
         { text: 'Sweep', completed: true, completed_by: '', reason: '' },
-        { text: 'Trash', completed: true, completed_by: 'Joe', reason: '  the bins were locked away  ' },
+        {
+          text: 'Trash',
+          completed: true,
+          completed_by: 'Joe',
+          reason: '  the bins were locked away  ',
+        },
       ],
       filler,
     );
     expect(result).toEqual({
       ok: true,
       value: [
-        { text: 'Sweep', completed: true, completed_by: 'Maria', reason: '', completed_at: now.toISOString() },
-        { text: 'Trash', completed: true, completed_by: 'Joe', reason: 'the bins were locked away', completed_at: now.toISOString() },
+        {
+          text: 'Sweep',
+          completed: true,
+          completed_by: 'Maria',
+          reason: '',
+          completed_at: now.toISOString(),
+        },
+        {
+          text: 'Trash',
+          completed: true,
+          completed_by: 'Joe',
+          reason: 'the bins were locked away',
+          completed_at: now.toISOString(),
+        },
       ],
     });
   });
 
   it('refuses a No with a reason under 15 characters', () => {
-    const result = applyTaskAnswers(stored, [{ text: 'Sweep', completed: true, reason: 'no broom' }, { text: 'Trash', completed: false }], filler);
+    const result = applyTaskAnswers(
+      stored,
+      [
+        { text: 'Sweep', completed: true, reason: 'no broom' },
+        { text: 'Trash', completed: false },
+      ],
+      filler,
+    );
     expect(result).toMatchObject({ ok: false, message: 'Reason must be at least 15 characters.' });
   });
 
   it('refuses an answer without any name', () => {
-    const result = applyTaskAnswers(stored, [{ text: 'Sweep', completed: true }, { text: 'Trash', completed: false }], {
-      ...filler,
-      fillerName: ' ',
-    });
+    const result = applyTaskAnswers(
+      stored,
+      [
+        { text: 'Sweep', completed: true },
+        { text: 'Trash', completed: false },
+      ],
+      {
+        ...filler,
+        fillerName: ' ',
+      },
+    );
     expect(result).toMatchObject({ ok: false, message: 'Name is required.' });
   });
 
   it('keeps a completed task sent back unchanged and refuses any change to it', () => {
     const done: ChecklistTask[] = [
-      { text: 'Sweep', completed: true, completed_by: 'Ann', reason: '', completed_at: '2026-11-21T08:00:00.000Z' },
+      {
+        text: 'Sweep',
+        completed: true,
+        completed_by: 'Ann',
+        reason: '',
+        completed_at: '2026-11-21T08:00:00.000Z',
+      },
       pendingTask('Trash'),
     ];
-    const same = applyTaskAnswers(done, [{ text: 'Sweep', completed: true, completed_by: 'Ann', reason: '' }, { text: 'Trash', completed: false }], filler);
+    const same = applyTaskAnswers(
+      done,
+      [
+        { text: 'Sweep', completed: true, completed_by: 'Ann', reason: '' },
+        { text: 'Trash', completed: false },
+      ],
+      filler,
+    );
     expect(same).toMatchObject({ ok: true, value: [done[0], pendingTask('Trash')] });
 
-    const undo = applyTaskAnswers(done, [{ text: 'Sweep', completed: false }, { text: 'Trash', completed: false }], filler);
+    const undo = applyTaskAnswers(
+      done,
+      [
+        { text: 'Sweep', completed: false },
+        { text: 'Trash', completed: false },
+      ],
+      filler,
+    );
     expect(undo).toMatchObject({ ok: false, code: 'CHECKLIST_TASK_COMPLETED' });
-    const rename = applyTaskAnswers(done, [{ text: 'Sweep', completed: true, completed_by: 'Bob' }, { text: 'Trash', completed: false }], filler);
+    const rename = applyTaskAnswers(
+      done,
+      [
+        { text: 'Sweep', completed: true, completed_by: 'Bob' },
+        { text: 'Trash', completed: false },
+      ],
+      filler,
+    );
     expect(rename).toMatchObject({ ok: false, code: 'CHECKLIST_TASK_COMPLETED' });
-    const dropped = applyTaskAnswers(done, [{ text: 'Trash', completed: false }], { ...filler, mayRestructure: true });
+    const dropped = applyTaskAnswers(done, [{ text: 'Trash', completed: false }], {
+      ...filler,
+      mayRestructure: true,
+    });
     expect(dropped).toMatchObject({ ok: false, code: 'CHECKLIST_TASK_COMPLETED' });
   });
 
   it('lets a filler answer only the tasks that exist', () => {
-    expect(applyTaskAnswers(stored, [{ text: 'Sweep', completed: false }], filler)).toMatchObject({ ok: false });
+    expect(applyTaskAnswers(stored, [{ text: 'Sweep', completed: false }], filler)).toMatchObject({
+      ok: false,
+    });
     expect(
-      applyTaskAnswers(stored, [{ text: 'Sweep', completed: false }, { text: 'Trash', completed: false }, { text: 'New', completed: false }], filler),
+      applyTaskAnswers(
+        stored,
+        [
+          { text: 'Sweep', completed: false },
+          { text: 'Trash', completed: false },
+          { text: 'New', completed: false },
+        ],
+        filler,
+      ),
     ).toMatchObject({ ok: false, message: 'Task "New" is not part of this checklist.' });
   });
 
   it('lets staff rename, add and remove pending tasks', () => {
-    const result = applyTaskAnswers(stored, [{ text: 'Mop', completed: false }, { text: 'trash', completed: false }], {
-      ...filler,
-      mayRestructure: true,
-    });
+    const result = applyTaskAnswers(
+      stored,
+      [
+        { text: 'Mop', completed: false },
+        { text: 'trash', completed: false },
+      ],
+      {
+        ...filler,
+        mayRestructure: true,
+      },
+    );
     expect(result).toEqual({ ok: true, value: [pendingTask('Mop'), pendingTask('trash')] });
   });
 });

@@ -26,10 +26,16 @@ export const REASON_TOO_SHORT_MESSAGE = `Reason must be at least ${CHECKLIST_REA
 
 export type RuleResult<T> =
   | { ok: true; value: T }
-  | { ok: false; code: 'CHECKLIST_TASK_DUPLICATE' | 'CHECKLIST_TASK_COMPLETED' | 'VALIDATION_FAILED'; message: string };
+  | {
+      ok: false;
+      code: 'CHECKLIST_TASK_DUPLICATE' | 'CHECKLIST_TASK_COMPLETED' | 'VALIDATION_FAILED';
+      message: string;
+    };
 
-const refuse = (code: 'CHECKLIST_TASK_DUPLICATE' | 'CHECKLIST_TASK_COMPLETED' | 'VALIDATION_FAILED', message: string) =>
-  ({ ok: false, code, message }) as const;
+const refuse = (
+  code: 'CHECKLIST_TASK_DUPLICATE' | 'CHECKLIST_TASK_COMPLETED' | 'VALIDATION_FAILED',
+  message: string,
+) => ({ ok: false, code, message }) as const;
 
 const titleKey = (title: string) => title.trim().toLowerCase();
 
@@ -90,10 +96,16 @@ export function applyTaskAnswers(
   for (const task of stored) {
     if (answeredKeys.has(titleKey(task.text))) continue;
     if (task.completed) {
-      return refuse('CHECKLIST_TASK_COMPLETED', `Task "${task.text}" is already completed and cannot be changed.`);
+      return refuse(
+        'CHECKLIST_TASK_COMPLETED',
+        `Task "${task.text}" is already completed and cannot be changed.`,
+      );
     }
     if (!options.mayRestructure) {
-      return refuse('VALIDATION_FAILED', `Task "${task.text}" is missing; send every task of the checklist.`);
+      return refuse(
+        'VALIDATION_FAILED',
+        `Task "${task.text}" is missing; send every task of the checklist.`,
+      );
     }
   }
 
@@ -106,7 +118,10 @@ export function applyTaskAnswers(
     }
     if (existing?.completed) {
       if (answer.completed !== undefined && !sameAnswer(existing, answer)) {
-        return refuse('CHECKLIST_TASK_COMPLETED', `Task "${existing.text}" is already completed and cannot be changed.`);
+        return refuse(
+          'CHECKLIST_TASK_COMPLETED',
+          `Task "${existing.text}" is already completed and cannot be changed.`,
+        );
       }
       result.push(existing);
       continue;
@@ -118,7 +133,8 @@ export function applyTaskAnswers(
     const by = (answer.completed_by ?? '').trim() || options.fillerName.trim();
     if (!by) return refuse('VALIDATION_FAILED', NAME_REQUIRED_MESSAGE);
     const reason = (answer.reason ?? '').trim();
-    if (reason !== '' && !isReasonLongEnough(reason)) return refuse('VALIDATION_FAILED', REASON_TOO_SHORT_MESSAGE);
+    if (reason !== '' && !isReasonLongEnough(reason))
+      return refuse('VALIDATION_FAILED', REASON_TOO_SHORT_MESSAGE);
     result.push({
       text: options.mayRestructure ? text : (existing?.text ?? text),
       completed: true,
@@ -145,7 +161,10 @@ export interface RetainedChecklist {
  * The cleanup rule: when a company holds more than five checklists, the oldest inactive ones
  * go until five remain (counted against the whole list). Active ones are never deleted.
  */
-export function checklistsToDelete(list: readonly RetainedChecklist[], keep = CHECKLIST_RETENTION): string[] {
+export function checklistsToDelete(
+  list: readonly RetainedChecklist[],
+  keep = CHECKLIST_RETENTION,
+): string[] {
   let excess = list.length - keep;
   if (excess <= 0) return [];
   const oldestInactive = list

@@ -10,9 +10,12 @@ describe('csvCell', () => {
     expect(csvCell(null)).toBe('');
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('neutralises the formula start of %j', (value) => {
-    expect(csvCell(value).replace(/^"/, '').startsWith("'")).toBe(true);
-  });
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])(
+    'neutralises the formula start of %j',
+    (value) => {
+      expect(csvCell(value).replace(/^"/, '').startsWith("'")).toBe(true);
+    },
+  );
 
   it('quotes cells holding quotes, commas or line breaks and doubles the quotes', () => {
     expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
@@ -24,7 +27,13 @@ describe('csvRow', () => {
     const cells = ['12', 'O\'NEIL, "JR"', 'line one\r\nline two', '', '=HYPERLINK("x")'];
     const text = csvRow(cells) + csvRow(['a', 'b', 'c', 'd', 'e']);
     const rows = parse(text) as string[][];
-    expect(rows[0]).toEqual(['12', 'O\'NEIL, "JR"', 'line one\r\nline two', '', '\'=HYPERLINK("x")']);
+    expect(rows[0]).toEqual([
+      '12',
+      'O\'NEIL, "JR"',
+      'line one\r\nline two',
+      '',
+      '\'=HYPERLINK("x")',
+    ]);
     expect(rows[1]).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });

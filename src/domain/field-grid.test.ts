@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findSplitCouchboxes, isRemovedBy, listInSentence, planGridChange, type GridChangePlan } from './field-grid';
+import {
+  findSplitCouchboxes,
+  isRemovedBy,
+  listInSentence,
+  planGridChange,
+  type GridChangePlan,
+} from './field-grid';
 
 const plan = (...args: Parameters<typeof planGridChange>): GridChangePlan => {
   const result = planGridChange(...args);

@@ -31,8 +31,15 @@ export interface GridChangePlan {
 }
 
 /** Whether a field at old coordinates is removed by the plan. */
-export function isRemovedBy(plan: GridChangePlan, cell: { colIndex: number; row: number }): boolean {
-  if (plan.removedColumns && cell.colIndex >= plan.removedColumns.from && cell.colIndex <= plan.removedColumns.to) {
+export function isRemovedBy(
+  plan: GridChangePlan,
+  cell: { colIndex: number; row: number },
+): boolean {
+  if (
+    plan.removedColumns &&
+    cell.colIndex >= plan.removedColumns.from &&
+    cell.colIndex <= plan.removedColumns.to
+  ) {
     return true;
   }
   return plan.keepRowsUpTo !== null && cell.row > plan.keepRowsUpTo;
@@ -41,7 +48,8 @@ export function isRemovedBy(plan: GridChangePlan, cell: { colIndex: number; row:
 function cellsOf(colFrom: number, colTo: number, rowFrom: number, rowTo: number): GridCell[] {
   const cells: GridCell[] = [];
   for (let c = colFrom; c <= colTo; c++) {
-    for (let r = rowFrom; r <= rowTo; r++) cells.push({ colIndex: c, row: r, name: fieldName(c, r) });
+    for (let r = rowFrom; r <= rowTo; r++)
+      cells.push({ colIndex: c, row: r, name: fieldName(c, r) });
   }
   return cells;
 }
@@ -59,18 +67,29 @@ export function planGridChange(
 ): GridChangePlan | { error: string } {
   const isRowEdge = edge === 'bottom';
   const current = isRowEdge ? grid.rows : grid.cols;
-  const noun = (n: number) => (isRowEdge ? (n === 1 ? 'row' : 'rows') : n === 1 ? 'column' : 'columns');
+  const noun = (n: number) =>
+    isRowEdge ? (n === 1 ? 'row' : 'rows') : n === 1 ? 'column' : 'columns';
   if (operation === 'plus' && current + count > maxDimension) {
     return { error: `A warehouse can have at most ${maxDimension} ${noun(2)}; it has ${current}.` };
   }
   if (operation === 'minus' && count > current) {
     return { error: `Cannot remove ${count} ${noun(count)}: the warehouse has ${current}.` };
   }
-  const base: GridChangePlan = { ...grid, columnShift: 0, removedColumns: null, keepRowsUpTo: null, newCells: [] };
+  const base: GridChangePlan = {
+    ...grid,
+    columnShift: 0,
+    removedColumns: null,
+    keepRowsUpTo: null,
+    newCells: [],
+  };
 
   if (isRowEdge) {
     if (operation === 'plus') {
-      return { ...base, rows: grid.rows + count, newCells: cellsOf(0, grid.cols - 1, grid.rows + 1, grid.rows + count) };
+      return {
+        ...base,
+        rows: grid.rows + count,
+        newCells: cellsOf(0, grid.cols - 1, grid.rows + 1, grid.rows + count),
+      };
     }
     return { ...base, rows: grid.rows - count, keepRowsUpTo: grid.rows - count };
   }
@@ -97,12 +116,16 @@ export interface GridField {
  * Couchbox halves that would lose their partner: a couchbox-T at row r pairs with the
  * couchbox-B at row r + 1 of the same column. Returns the names of the halves that stay.
  */
-export function findSplitCouchboxes(fields: readonly GridField[], isRemoved: (f: GridField) => boolean): string[] {
+export function findSplitCouchboxes(
+  fields: readonly GridField[],
+  isRemoved: (f: GridField) => boolean,
+): string[] {
   const byCell = new Map(fields.map((f) => [`${f.colIndex}:${f.row}`, f]));
   const split: string[] = [];
   for (const f of fields) {
     if (isRemoved(f)) continue;
-    const partnerRow = f.type === 'couchbox-T' ? f.row + 1 : f.type === 'couchbox-B' ? f.row - 1 : null;
+    const partnerRow =
+      f.type === 'couchbox-T' ? f.row + 1 : f.type === 'couchbox-B' ? f.row - 1 : null;
     if (partnerRow === null) continue;
     const partner = byCell.get(`${f.colIndex}:${partnerRow}`);
     if (partner && isRemoved(partner)) split.push(f.name);

@@ -13,8 +13,14 @@ const floor = { w: 60, h: 100 };
 
 describe('footprints', () => {
   it('lays a horizontal rack with its width along x and turns a vertical one', () => {
-    expect(rackFootprint({ width: 12, length: 4, orientation: 'horizontal' })).toEqual({ w: 12, h: 4 });
-    expect(rackFootprint({ width: 12, length: 4, orientation: 'vertical' })).toEqual({ w: 4, h: 12 });
+    expect(rackFootprint({ width: 12, length: 4, orientation: 'horizontal' })).toEqual({
+      w: 12,
+      h: 4,
+    });
+    expect(rackFootprint({ width: 12, length: 4, orientation: 'vertical' })).toEqual({
+      w: 4,
+      h: 12,
+    });
   });
 
   it('sizes the VAULTS block at 5 ft per field', () => {
@@ -49,14 +55,23 @@ describe('snapping', () => {
   it("moves a corner onto another rack's nearby corner", () => {
     const other = { x: 20, y: 20, w: 12, h: 4 };
     // Our top-left corner is 0.3 right and 0.2 below their bottom-left corner.
-    expect(snapPosition({ x: 20.3, y: 24.2 }, { w: 12, h: 4 }, floor, [other])).toEqual({ x: 20, y: 24 });
+    expect(snapPosition({ x: 20.3, y: 24.2 }, { w: 12, h: 4 }, floor, [other])).toEqual({
+      x: 20,
+      y: 24,
+    });
     // Our top-left near their top-right: side by side.
-    expect(snapPosition({ x: 31.6, y: 19.55 }, { w: 12, h: 4 }, floor, [other])).toEqual({ x: 32, y: 20 });
+    expect(snapPosition({ x: 31.6, y: 19.55 }, { w: 12, h: 4 }, floor, [other])).toEqual({
+      x: 32,
+      y: 20,
+    });
   });
 
   it('ignores racks whose corners are further than half a foot away', () => {
     const other = { x: 20, y: 20, w: 12, h: 4 };
-    expect(snapPosition({ x: 20.3, y: 25 }, { w: 12, h: 4 }, floor, [other])).toEqual({ x: 20.3, y: 25 });
+    expect(snapPosition({ x: 20.3, y: 25 }, { w: 12, h: 4 }, floor, [other])).toEqual({
+      x: 20.3,
+      y: 25,
+    });
   });
 
   it('clamps after snapping', () => {
@@ -86,7 +101,9 @@ describe('overlap and placement', () => {
 
   it('names what a placement runs into', () => {
     const obstacles = [{ label: 'the VAULTS block', rect: a }];
-    expect(findPlacementProblem({ x: 55, y: 0, w: 12, h: 4 }, floor, obstacles)).toEqual({ kind: 'outside' });
+    expect(findPlacementProblem({ x: 55, y: 0, w: 12, h: 4 }, floor, obstacles)).toEqual({
+      kind: 'outside',
+    });
     expect(findPlacementProblem({ x: 9, y: 0, w: 12, h: 4 }, floor, obstacles)).toEqual({
       kind: 'overlap',
       with: 'the VAULTS block',

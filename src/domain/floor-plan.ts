@@ -24,7 +24,11 @@ export type Rect = Point & Size;
 export type Orientation = 'horizontal' | 'vertical';
 
 /** A horizontal rack lies with its width along x; a vertical one is turned a quarter. */
-export function rackFootprint(rack: { width: number; length: number; orientation: Orientation }): Size {
+export function rackFootprint(rack: {
+  width: number;
+  length: number;
+  orientation: Orientation;
+}): Size {
   return rack.orientation === 'horizontal'
     ? { w: rack.width, h: rack.length }
     : { w: rack.length, h: rack.width };
@@ -39,7 +43,8 @@ export function floorSize(warehouse: { width: number; length: number }): Size {
   return { w: warehouse.width, h: warehouse.length };
 }
 
-const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), Math.max(min, max));
+const clamp = (value: number, min: number, max: number) =>
+  Math.min(Math.max(value, min), Math.max(min, max));
 
 /** Keeps a rectangle of `size` inside the floor; one larger than the floor sits at the wall. */
 export function clampPosition(position: Point, size: Size, floor: Size): Point {

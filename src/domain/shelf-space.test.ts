@@ -40,7 +40,9 @@ describe('shelf space', () => {
   it('lets an edited pallet keep or shrink its own spaces on a full shelf, but not grow', () => {
     expect(checkPalletFit({ capacity: 3, pallets, spaces: 2, editingId: 'b' })).toBe('fits');
     expect(checkPalletFit({ capacity: 3, pallets, spaces: 1, editingId: 'b' })).toBe('fits');
-    expect(checkPalletFit({ capacity: 3, pallets, spaces: 3, editingId: 'b' })).toBe('not-enough-space');
+    expect(checkPalletFit({ capacity: 3, pallets, spaces: 3, editingId: 'b' })).toBe(
+      'not-enough-space',
+    );
   });
 
   it('words the refusals exactly as the spec does', () => {
@@ -52,7 +54,12 @@ describe('shelf space', () => {
 
   it('places a new pallet after the last one', () => {
     expect(nextSlotIndex([])).toBe(0);
-    expect(nextSlotIndex([{ slotIndex: 0, spaces: 2 }, { slotIndex: 2, spaces: 1 }])).toBe(3);
+    expect(
+      nextSlotIndex([
+        { slotIndex: 0, spaces: 2 },
+        { slotIndex: 2, spaces: 1 },
+      ]),
+    ).toBe(3);
   });
 });
 
@@ -96,7 +103,9 @@ describe('choosing a slot', () => {
     expect(chooseSlotIndex({ capacity: 4, pallets: onShelf, spaces: 1, requested: 0 })).toBe(1);
   });
 
-  it("lets an edited pallet keep its own slot", () => {
-    expect(chooseSlotIndex({ capacity: 3, pallets: onShelf, spaces: 1, requested: 2, excludingId: 'b' })).toBe(2);
+  it('lets an edited pallet keep its own slot', () => {
+    expect(
+      chooseSlotIndex({ capacity: 3, pallets: onShelf, spaces: 1, requested: 2, excludingId: 'b' }),
+    ).toBe(2);
   });
 });

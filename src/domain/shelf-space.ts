@@ -9,7 +9,11 @@ export function spacesUsed(pallets: readonly PalletOnShelf[], excludingId?: stri
   return pallets.reduce((sum, p) => (p.id === excludingId ? sum : sum + p.spaces), 0);
 }
 
-export function freeSpaces(capacity: number, pallets: readonly PalletOnShelf[], excludingId?: string): number {
+export function freeSpaces(
+  capacity: number,
+  pallets: readonly PalletOnShelf[],
+  excludingId?: string,
+): number {
   return Math.max(0, capacity - spacesUsed(pallets, excludingId));
 }
 
@@ -40,7 +44,9 @@ export const SHELF_NOT_FOUND_MESSAGE = 'Shelf not found. Please select a valid s
 export type RackFillLevel = 'full' | 'warning' | 'success';
 
 /** Rack colour (issue 4 decision): every spot used is full, more than half is warning. */
-export function rackFillLevel(shelves: readonly { capacity: number; pallets: readonly PalletOnShelf[] }[]): RackFillLevel {
+export function rackFillLevel(
+  shelves: readonly { capacity: number; pallets: readonly PalletOnShelf[] }[],
+): RackFillLevel {
   const capacity = shelves.reduce((sum, s) => sum + s.capacity, 0);
   const used = shelves.reduce((sum, s) => sum + spacesUsed(s.pallets), 0);
   if (capacity > 0 && used >= capacity) return 'full';

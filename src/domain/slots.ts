@@ -70,6 +70,7 @@ export function vaultMatchesSearch(
 ): boolean {
   const needle = text.trim().toLowerCase();
   if (!needle) return false;
-  const value = kind === 'customer' ? vault.customer_name : kind === 'order' ? vault.order_name : vault.name;
+  const value =
+    kind === 'customer' ? vault.customer_name : kind === 'order' ? vault.order_name : vault.name;
   return (value ?? '').toLowerCase().includes(needle);
 }

@@ -76,9 +76,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 },
   });
   // The spec's form-data calls reach us from plain HTML forms and scripts as url-encoded too.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, parseUrlEncoded(body as string));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, parseUrlEncoded(body as string));
+    },
+  );
 
   // Cross-site protection for cookie sessions: a browser always sends Origin on unsafe
   // requests, and it must name this host. Clients without a browser send none.
@@ -103,7 +107,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const code = status === 413 ? 'FILE_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 415 ? 'UNSUPPORTED_FILE_TYPE' : 'VALIDATION_FAILED';
+      const code =
+        status === 413
+          ? 'FILE_TOO_LARGE'
+          : status === 429
+            ? 'RATE_LIMITED'
+            : status === 415
+              ? 'UNSUPPORTED_FILE_TYPE'
+              : 'VALIDATION_FAILED';
       const message = status === 413 ? FILE_TOO_LARGE_MESSAGE : (error as Error).message;
       return reply.status(status).send({ code, message, errors: [message] });
     }
@@ -136,7 +147,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.', errors: ['Not found.'] });
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', message: 'Not found.', errors: ['Not found.'] });
     }
     // Client-side routes: every other GET gets the app shell, which routes by itself.
     return reply.type('text/html').sendFile('index.html');

@@ -16,7 +16,11 @@ export interface FirstAdmin {
  */
 export async function ensureFirstAdmin(
   db: Db,
-  admin: { email: string | undefined; password: string | undefined; companyName: string | undefined },
+  admin: {
+    email: string | undefined;
+    password: string | undefined;
+    companyName: string | undefined;
+  },
 ): Promise<FirstAdmin | null> {
   if ((await countCompanies(db)) > 0) return null;
   const companyName = admin.companyName ?? 'My Storage Company';

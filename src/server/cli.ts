@@ -23,7 +23,10 @@ server first: the data directory can be open in one process only.`;
 
 class UsageError extends Error {}
 
-function option(values: Record<string, string | boolean | undefined>, name: string): string | undefined {
+function option(
+  values: Record<string, string | boolean | undefined>,
+  name: string,
+): string | undefined {
   const v = values[name];
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 }
@@ -67,8 +70,10 @@ async function run(argv: string[], runtime: () => Promise<Runtime>): Promise<voi
     switch (command) {
       case 'company add': {
         const name = [action === 'add' ? rest : []].flat().join(' ').trim();
-        if (!name) throw new UsageError('Give the company a name: vaultgrid company add "Acme Moving"');
-        if (await findCompanyByName(db, name)) throw new UsageError(`A company named "${name}" already exists.`);
+        if (!name)
+          throw new UsageError('Give the company a name: vaultgrid company add "Acme Moving"');
+        if (await findCompanyByName(db, name))
+          throw new UsageError(`A company named "${name}" already exists.`);
         const company = await createCompany(db, name);
         console.log(`Created company "${company.name}".`);
         break;
@@ -79,7 +84,10 @@ async function run(argv: string[], runtime: () => Promise<Runtime>): Promise<voi
         const given = option(values, 'password');
         const password = given ? checkPassword(given) : generatePassword();
         const company = await findCompanyByName(db, companyName);
-        if (!company) throw new UsageError(`No company is named "${companyName}". Create it with: vaultgrid company add "${companyName}"`);
+        if (!company)
+          throw new UsageError(
+            `No company is named "${companyName}". Create it with: vaultgrid company add "${companyName}"`,
+          );
         await createUser(db, { companyId: company.id, email, password });
         console.log(`Added ${email} to "${company.name}".`);
         if (!given) console.log(`Password: ${password} (shown only this once)`);
@@ -121,10 +129,18 @@ async function main(): Promise<void> {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${USAGE}`);
       process.exitCode = 2;
-    } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof AppError) {
+    } else if (
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof AppError
+    ) {
       console.error(error.message);
       process.exitCode = 1;
-    } else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    } else if (
+      error instanceof TypeError &&
+      'code' in error &&
+      String(error.code).startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`${error.message}\n\n${USAGE}`);
       process.exitCode = 2;
     } else {

@@ -32,9 +32,7 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
-  ADMIN_PASSWORD: optionalText.pipe(
-    z.string().min(8, 'must be at least 8 characters').optional(),
-  ),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   COMPANY_NAME: optionalText,
 });
 
@@ -47,7 +45,11 @@ export interface Config {
   sessionDays: number;
   cookieSecure: 'auto' | 'always' | 'never';
   trustProxy: boolean;
-  admin: { email: string | undefined; password: string | undefined; companyName: string | undefined };
+  admin: {
+    email: string | undefined;
+    password: string | undefined;
+    companyName: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -57,7 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.')} ${issue.message} (got "${String(env[String(issue.path[0])])}")`,
+      (issue) =>
+        `${issue.path.join('.')} ${issue.message} (got "${String(env[String(issue.path[0])])}")`,
     );
     throw new ConfigError(`Vaultgrid cannot start: ${lines.join('; ')}.`);
   }
@@ -69,7 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     sessionDays: e.SESSION_DAYS,
-    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
+    cookieSecure:
+      e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
     trustProxy: e.TRUST_PROXY === 'true',
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, companyName: e.COMPANY_NAME },
   };

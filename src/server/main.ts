@@ -21,7 +21,12 @@ async function main(): Promise<void> {
   const first = await ensureFirstAdmin(db, config.admin);
 
   const app = await buildApp(
-    { db, storage: runtime.storage, sessionDays: config.sessionDays, cookieSecure: config.cookieSecure },
+    {
+      db,
+      storage: runtime.storage,
+      sessionDays: config.sessionDays,
+      cookieSecure: config.cookieSecure,
+    },
     {
       logger: {
         level: config.logLevel,
@@ -32,9 +37,14 @@ async function main(): Promise<void> {
     },
   );
 
-  const sweep = setInterval(() => {
-    sweepAuthTables(db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-  }, 60 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      sweepAuthTables(db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'session sweep failed'),
+      );
+    },
+    60 * 60 * 1000,
+  );
   sweep.unref();
 
   let stopping = false;
@@ -61,12 +71,15 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const engine = runtime.database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  const engine =
+    runtime.database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const lines = [`Vaultgrid is running at http://localhost:${port} (${engine}).`];
   if (first) {
     lines.push(`Created company "${first.companyName}" with the first user ${first.email}.`);
     if (first.generatedPassword) {
-      lines.push(`Sign in with ${first.email} / ${first.generatedPassword} (shown only this once).`);
+      lines.push(
+        `Sign in with ${first.email} / ${first.generatedPassword} (shown only this once).`,
+      );
     }
   }
   // One write, so whoever reads the start-up message gets the sign-in lines with it.

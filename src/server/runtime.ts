@@ -19,7 +19,10 @@ export async function openRuntime(config: Config, purpose: string): Promise<Runt
   let lock: DataDirLock | null = null;
   if (!config.databaseUrl) lock = lockDataDir(config.dataDir, purpose);
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    });
     const storage = createDiskStorage(path.join(config.dataDir, 'files'));
     return {
       database,

@@ -8,25 +8,35 @@ const TINY_PNG = Buffer.from(
 );
 const PHOTO = Buffer.concat([TINY_PNG, Buffer.alloc(3 * 1024 * 1024)]);
 
-test('staff cannot create a checklist with a task title twice, then create one with the default tasks', async ({ signedInPage: page }) => {
+test('staff cannot create a checklist with a task title twice, then create one with the default tasks', async ({
+  signedInPage: page,
+}) => {
   const warehouse = await seedWarehouse(page.request, { name: unique('Checklist Warehouse') });
   await page.goto('/warehouse-checklists');
   await expect(page.getByRole('heading', { name: 'Warehouse Checklists Page' })).toBeVisible();
   await page.getByRole('button', { name: 'Add New Checklist' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Checklist' });
-  await expect(dialog.getByRole('textbox', { name: 'Task 5', exact: true })).toHaveValue('Is the warehouse swept and organised?');
+  await expect(dialog.getByRole('textbox', { name: 'Task 5', exact: true })).toHaveValue(
+    'Is the warehouse swept and organised?',
+  );
   await dialog.getByLabel('Warehouse').selectOption({ label: warehouse.name });
   await dialog.getByRole('button', { name: 'Add Task' }).click();
-  await dialog.getByRole('textbox', { name: 'Task 6', exact: true }).fill('  has the TRASH been emptied? ');
+  await dialog
+    .getByRole('textbox', { name: 'Task 6', exact: true })
+    .fill('  has the TRASH been emptied? ');
   await dialog.getByRole('button', { name: 'Create Checklist' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Task title must be unique within this checklist.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Task title must be unique within this checklist.',
+  );
 
   await dialog.getByRole('textbox', { name: 'Task 6', exact: true }).fill('Is the gate locked?');
   await dialog.getByRole('button', { name: 'Create Checklist' }).click();
   await expect(dialog).toBeHidden();
   const card = page.getByRole('article', { name: `${warehouse.name} checklist` });
   await expect(card.getByText('Is the gate locked?')).toBeVisible();
-  await expect(card.getByRole('img', { name: `QR code for the ${warehouse.name} checklist` })).toBeVisible();
+  await expect(
+    card.getByRole('img', { name: `QR code for the ${warehouse.name} checklist` }),
+  ).toBeVisible();
 
   // One active checklist per warehouse, enforced by the server.
   await page.getByRole('button', { name: 'Add New Checklist' }).click();
@@ -43,14 +53,20 @@ test('a crew member fills /naglee-main-warehouse-checklist signed out, and staff
 }) => {
   const warehouse = await seedWarehouse(page.request, { name: 'Naglee Main Warehouse' });
   const created = await page.request.post('/api/checklists/', {
-    data: { warehouse_id: warehouse.id, description: 'Morning round', tasks: ['Are all shipments labeled?', 'Has the trash been emptied?', 'Is the gate locked?'] },
+    data: {
+      warehouse_id: warehouse.id,
+      description: 'Morning round',
+      tasks: ['Are all shipments labeled?', 'Has the trash been emptied?', 'Is the gate locked?'],
+    },
   });
   expect(created.status()).toBe(200);
 
   const crew = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const phone = await crew.newPage();
   await phone.goto('/naglee-main-warehouse-checklist');
-  await expect(phone.getByRole('heading', { name: 'Naglee Main Warehouse checklist' })).toBeVisible();
+  await expect(
+    phone.getByRole('heading', { name: 'Naglee Main Warehouse checklist' }),
+  ).toBeVisible();
 
   const labeled = phone.getByRole('group', { name: 'Are all shipments labeled?' });
   await expect(labeled.getByRole('radio', { name: 'Yes' })).toBeDisabled();
@@ -67,7 +83,9 @@ test('a crew member fills /naglee-main-warehouse-checklist signed out, and staff
 
   await phone.getByRole('button', { name: 'Upload Image' }).click();
   const upload = phone.getByRole('dialog', { name: 'Upload Image' });
-  await upload.getByLabel('Choose image').setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer: PHOTO });
+  await upload
+    .getByLabel('Choose image')
+    .setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer: PHOTO });
   await expect(upload.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expect(upload.getByText('Upload complete.')).toBeVisible();
   await expect(upload.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
@@ -81,7 +99,9 @@ test('a crew member fills /naglee-main-warehouse-checklist signed out, and staff
   await phone.getByRole('button', { name: 'Submit' }).click();
   await expect(phone.getByRole('dialog', { name: 'Thank you, Maria Lopez!' })).toBeVisible();
   await phone.getByRole('button', { name: 'Close' }).click();
-  await expect(phone.getByRole('region', { name: 'Are all shipments labeled?' })).toContainText('Done by Maria Lopez');
+  await expect(phone.getByRole('region', { name: 'Are all shipments labeled?' })).toContainText(
+    'Done by Maria Lopez',
+  );
   await crew.close();
 
   await page.goto('/warehouse-checklists');
@@ -92,16 +112,29 @@ test('a crew member fills /naglee-main-warehouse-checklist signed out, and staff
   await expect(card.getByRole('img', { name: 'IMG_2041.png' })).toBeVisible();
 });
 
-test('an image that is not a photo is refused in the upload modal', async ({ signedInPage: page, browser }) => {
+test('an image that is not a photo is refused in the upload modal', async ({
+  signedInPage: page,
+  browser,
+}) => {
   const warehouse = await seedWarehouse(page.request, { name: unique('Upload Warehouse') });
-  await page.request.post('/api/checklists/', { data: { warehouse_id: warehouse.id, tasks: ['Sweep'] } });
+  await page.request.post('/api/checklists/', {
+    data: { warehouse_id: warehouse.id, tasks: ['Sweep'] },
+  });
   const crew = await browser.newContext();
   const phone = await crew.newPage();
   await phone.goto(`/${warehouse.slug}-checklist`);
   await phone.getByRole('button', { name: 'Upload Image' }).click();
   const upload = phone.getByRole('dialog', { name: 'Upload Image' });
-  await upload.getByLabel('Choose image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
-  await expect(upload.getByText('Failed to upload image. Only images can be uploaded (JPEG, PNG, GIF, WebP or HEIC).')).toBeVisible();
+  await upload.getByLabel('Choose image').setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not an image'),
+  });
+  await expect(
+    upload.getByText(
+      'Failed to upload image. Only images can be uploaded (JPEG, PNG, GIF, WebP or HEIC).',
+    ),
+  ).toBeVisible();
   await expect(upload).toBeHidden({ timeout: 4000 });
   await crew.close();
 });

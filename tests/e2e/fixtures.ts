@@ -18,13 +18,33 @@ export async function signIn(page: Page, staff: Staff): Promise<void> {
 /** Creates a warehouse through the API as the signed-in page. */
 export async function seedWarehouse(
   request: APIRequestContext,
-  overrides: Partial<{ name: string; rows: number; cols: number; field_capacity: number; length: number; width: number }> = {},
+  overrides: Partial<{
+    name: string;
+    rows: number;
+    cols: number;
+    field_capacity: number;
+    length: number;
+    width: number;
+  }> = {},
 ) {
   const res = await request.post('/api/warehouse/add-warehouse', {
-    data: { name: unique('Warehouse'), rows: 3, cols: 3, field_capacity: 3, length: 60, width: 40, ...overrides },
+    data: {
+      name: unique('Warehouse'),
+      rows: 3,
+      cols: 3,
+      field_capacity: 3,
+      length: 60,
+      width: 40,
+      ...overrides,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { id: string; name: string; slug: string; fields: Record<string, { id: string; name: string }> };
+  return (await res.json()) as {
+    id: string;
+    name: string;
+    slug: string;
+    fields: Record<string, { id: string; name: string }>;
+  };
 }
 
 export type SeededWarehouse = Awaited<ReturnType<typeof seedWarehouse>>;
@@ -42,10 +62,23 @@ export const vaultNumber = () => unique('V').replace(' ', '-');
 /** Adds a vault through the API as the signed-in page; multipart, as the client sends it. */
 export async function seedVault(
   request: APIRequestContext,
-  input: { field_id: string; position: number; vault_id?: string; customer_name?: string; order_name?: string; type?: string; note?: string },
+  input: {
+    field_id: string;
+    position: number;
+    vault_id?: string;
+    customer_name?: string;
+    order_name?: string;
+    type?: string;
+    note?: string;
+  },
 ): Promise<{ id: string; name: string | null }> {
   const res = await request.post('/api/vaults/', {
-    multipart: { customer_name: 'SEEDED', order_name: 'S-1', ...input, position: String(input.position) },
+    multipart: {
+      customer_name: 'SEEDED',
+      order_name: 'S-1',
+      ...input,
+      position: String(input.position),
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { vault: { id: string; name: string | null } }).vault;
@@ -56,7 +89,10 @@ export const test = base.extend<{ staff: Staff; signedInPage: Page }>({
   staff: async ({ playwright, baseURL }, use) => {
     const admin = await playwright.request.newContext({ baseURL });
     expect((await admin.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
-    const staff = { email: `staff-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'staff-password' };
+    const staff = {
+      email: `staff-${crypto.randomBytes(4).toString('hex')}@example.com`,
+      password: 'staff-password',
+    };
     expect((await admin.post('/api/team/users', { data: staff })).status()).toBe(200);
     await admin.dispose();
     await use(staff);

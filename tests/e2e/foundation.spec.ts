@@ -21,7 +21,9 @@ test('a wrong password shows the error and stays on the sign-in page', async ({ 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('staff add a warehouse, see its card at 0%, and delete it through the confirmation', async ({ signedInPage: page }) => {
+test('staff add a warehouse, see its card at 0%, and delete it through the confirmation', async ({
+  signedInPage: page,
+}) => {
   const name = unique('Warehouse');
   await page.goto('/add-warehouse');
   await expect(page.getByText('Enter dimensions')).toBeVisible();
@@ -46,7 +48,9 @@ test('staff add a warehouse, see its card at 0%, and delete it through the confi
   await expect(page.getByRole('article', { name })).toHaveCount(0);
 });
 
-test('adding a warehouse with a taken name shows the server message and stays', async ({ signedInPage: page }) => {
+test('adding a warehouse with a taken name shows the server message and stays', async ({
+  signedInPage: page,
+}) => {
   const existing = await seedWarehouse(page.request);
   await page.goto('/add-warehouse');
   await page.getByLabel('Name').fill(existing.name);
@@ -55,11 +59,15 @@ test('adding a warehouse with a taken name shows the server message and stays', 
   await page.getByLabel('Length (feet)').fill('10');
   await page.getByLabel('Width (feet)').fill('10');
   await page.getByRole('button', { name: 'Add Warehouse' }).click();
-  await expect(page.getByRole('alert')).toContainText(`A warehouse named "${existing.name}" already exists.`);
+  await expect(page.getByRole('alert')).toContainText(
+    `A warehouse named "${existing.name}" already exists.`,
+  );
   await expect(page).toHaveURL(/\/add-warehouse$/);
 });
 
-test('the side menu links each warehouse, and logout returns to the landing page', async ({ signedInPage: page }) => {
+test('the side menu links each warehouse, and logout returns to the landing page', async ({
+  signedInPage: page,
+}) => {
   const w = await seedWarehouse(page.request);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -83,7 +91,9 @@ test('a signed-out visit to /dashboard lands on the landing page', async ({ page
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
 });
 
-test('signed in, / and /login go to the dashboard and unknown paths go home', async ({ signedInPage: page }) => {
+test('signed in, / and /login go to the dashboard and unknown paths go home', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/no/such/page');

@@ -10,9 +10,20 @@ interface SeededRack {
   shelves: { id: string }[];
 }
 
-async function seedRack(page: Page, warehouseId: string, body: Record<string, unknown>): Promise<SeededRack> {
+async function seedRack(
+  page: Page,
+  warehouseId: string,
+  body: Record<string, unknown>,
+): Promise<SeededRack> {
   const res = await page.request.post(`/api/racks/warehouse/${warehouseId}/add`, {
-    data: { name: unique('Rack').slice(0, 10), width: 12, length: 4, num_shelves: 1, capacity: 2, ...body },
+    data: {
+      name: unique('Rack').slice(0, 10),
+      width: 12,
+      length: 4,
+      num_shelves: 1,
+      capacity: 2,
+      ...body,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as SeededRack;
@@ -27,7 +38,12 @@ async function rackPosition(page: Page, warehouseId: string, rackId: string) {
 }
 
 /** A mouse drag the way a person does it: press, nudge past the activation distance, move, release. */
-async function drag(page: Page, handle: Locator, to: { x: number; y: number }, grip = { x: 5, y: 5 }) {
+async function drag(
+  page: Page,
+  handle: Locator,
+  to: { x: number; y: number },
+  grip = { x: 5, y: 5 },
+) {
   const box = await handle.boundingBox();
   if (!box) throw new Error('handle not visible');
   await page.mouse.move(box.x + grip.x, box.y + grip.y);
@@ -44,7 +60,9 @@ async function openLayout(page: Page, slug: string) {
   return layout;
 }
 
-test('staff add a rack by dragging the builder onto the floor plan', async ({ signedInPage: page }) => {
+test('staff add a rack by dragging the builder onto the floor plan', async ({
+  signedInPage: page,
+}) => {
   const w = await seedWarehouse(page.request, { rows: 3, cols: 3, length: 60, width: 40 });
   const layout = await openLayout(page, w.slug);
   await layout.getByLabel('Rack Name').fill('Dock Rack');
@@ -54,7 +72,10 @@ test('staff add a rack by dragging the builder onto the floor plan', async ({ si
   const floorBox = await floor.boundingBox();
   if (!floorBox) throw new Error('floor not visible');
   // Drop the builder's top-left corner 25 ft across and 30 ft down (10 px per foot).
-  await drag(page, layout.getByRole('button', { name: 'Add a Rack' }), { x: floorBox.x + 255, y: floorBox.y + 305 });
+  await drag(page, layout.getByRole('button', { name: 'Add a Rack' }), {
+    x: floorBox.x + 255,
+    y: floorBox.y + 305,
+  });
 
   await expect(floor.getByRole('button', { name: 'Rack Dock Rack' })).toBeVisible();
   const racks = (await (await page.request.get(`/api/racks/warehouse/${w.id}`)).json()) as {
@@ -82,7 +103,9 @@ test('a rack dragged near a wall snaps to it', async ({ signedInPage: page }) =>
   await expect(button).toHaveCSS('left', '280px');
 });
 
-test('staff add a pallet, and editing it past the shelf capacity shows the sentence', async ({ signedInPage: page }) => {
+test('staff add a pallet, and editing it past the shelf capacity shows the sentence', async ({
+  signedInPage: page,
+}) => {
   const w = await seedWarehouse(page.request, { rows: 1, cols: 1, length: 60, width: 40 });
   await seedRack(page, w.id, { name: 'Pallets', position: { x: 20, y: 20 }, capacity: 2 });
   await page.goto(`/warehouse/${w.slug}?view=rack`);
@@ -110,7 +133,9 @@ test('staff add a pallet, and editing it past the shelf capacity shows the sente
   await expect(edit).toBeVisible();
 });
 
-test('deleting a rack with pallets asks first through the warning', async ({ signedInPage: page }) => {
+test('deleting a rack with pallets asks first through the warning', async ({
+  signedInPage: page,
+}) => {
   const w = await seedWarehouse(page.request, { rows: 1, cols: 1, length: 60, width: 40 });
   const rack = await seedRack(page, w.id, { name: 'Doomed', position: { x: 20, y: 20 } });
   const pallet = await page.request.post('/api/racks/pallets', {
@@ -143,25 +168,45 @@ test('adding two columns on the left shifts the letters', async ({ signedInPage:
   await expect(grid.getByRole('gridcell')).toHaveCount(8);
   await expect(grid.getByRole('gridcell', { name: 'D2' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Field grid: 2 rows x 4 columns' })).toBeVisible();
-  const after = (await (await page.request.get(`/api/warehouse/${w.id}`)).json()) as { fields: Record<string, { name: string }> };
-  const renamed = Object.entries(after.fields).filter(([id]) => id in w.fields).map(([, f]) => f.name).sort();
+  const after = (await (await page.request.get(`/api/warehouse/${w.id}`)).json()) as {
+    fields: Record<string, { name: string }>;
+  };
+  const renamed = Object.entries(after.fields)
+    .filter(([id]) => id in w.fields)
+    .map(([, f]) => f.name)
+    .sort();
   expect(renamed).toEqual(['C1', 'C2', 'D1', 'D2']);
 });
 
 test('removing a row that holds a vault alerts the user', async ({ signedInPage: page }) => {
   const w = await seedWarehouse(page.request, { rows: 2, cols: 2, length: 60, width: 40 });
-  await seedVault(page.request, { field_id: fieldId(w, 'B2'), position: 1, vault_id: vaultNumber() });
+  await seedVault(page.request, {
+    field_id: fieldId(w, 'B2'),
+    position: 1,
+    vault_id: vaultNumber(),
+  });
   await page.goto(`/edit/${w.slug}`);
   const alert = page.waitForEvent('dialog');
   await page.getByRole('button', { name: 'Remove rows at the bottom' }).click();
-  await page.getByRole('dialog', { name: 'Remove rows at the bottom' }).getByRole('button', { name: 'Submit' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove rows at the bottom' })
+    .getByRole('button', { name: 'Submit' })
+    .click();
   const shown = await alert;
   expect(shown.message()).toBe('Please remove all vaults from the row that you want to delete.');
   await shown.accept();
   // Nothing was removed: the row and its vault are still there.
-  const after = (await (await page.request.get(`/api/warehouse/${w.id}`)).json()) as { fields: Record<string, { name: string; vaults: Record<string, unknown> }> };
-  expect(Object.values(after.fields).map((f) => f.name).sort()).toEqual(['A1', 'A2', 'B1', 'B2']);
-  expect(Object.keys(Object.values(after.fields).find((f) => f.name === 'B2')?.vaults ?? {})).toHaveLength(1);
+  const after = (await (await page.request.get(`/api/warehouse/${w.id}`)).json()) as {
+    fields: Record<string, { name: string; vaults: Record<string, unknown> }>;
+  };
+  expect(
+    Object.values(after.fields)
+      .map((f) => f.name)
+      .sort(),
+  ).toEqual(['A1', 'A2', 'B1', 'B2']);
+  expect(
+    Object.keys(Object.values(after.fields).find((f) => f.name === 'B2')?.vaults ?? {}),
+  ).toHaveLength(1);
 });
 
 test('changing the capacity shows the toast', async ({ signedInPage: page }) => {
@@ -195,12 +240,16 @@ test('a rack can be moved with the keyboard', async ({ signedInPage: page }) => 
   await expect(page.getByRole('dialog', { name: 'Rack Info' })).toHaveCount(0);
 });
 
-test('searching a customer in Rack View highlights its racks and dims the others', async ({ signedInPage: page }) => {
+test('searching a customer in Rack View highlights its racks and dims the others', async ({
+  signedInPage: page,
+}) => {
   const w = await seedWarehouse(page.request, { rows: 1, cols: 1, length: 60, width: 40 });
   const mine = await seedRack(page, w.id, { name: 'Has Lee', position: { x: 20, y: 20 } });
   await seedRack(page, w.id, { name: 'Other', position: { x: 20, y: 40 } });
   const customer = unique('LEE').toUpperCase();
-  await page.request.post('/api/racks/pallets', { data: { shelf_id: mine.shelves[0]?.id, customer_name: customer } });
+  await page.request.post('/api/racks/pallets', {
+    data: { shelf_id: mine.shelves[0]?.id, customer_name: customer },
+  });
   await page.goto(`/warehouse/${w.slug}?view=rack`);
   const search = page.getByPlaceholder('Search customer/pallet/vault number...');
   await search.fill(customer.toLowerCase());
@@ -220,13 +269,17 @@ test('the VAULTS block moves, but not onto a rack', async ({ signedInPage: page 
   // 10 ft down: free floor.
   await drag(page, block, { x: box.x + 5, y: box.y + 5 + 100 });
   await expect(block).toHaveCSS('top', '100px');
-  const moved = (await (await page.request.get(`/api/warehouse/${w.id}`)).json()) as { fieldgridLocation: unknown };
+  const moved = (await (await page.request.get(`/api/warehouse/${w.id}`)).json()) as {
+    fieldgridLocation: unknown;
+  };
   expect(moved.fieldgridLocation).toEqual({ x: 0, y: 10 });
   // 22 ft right and 10 ft up lands on the rack: refused with the server's sentence, and it stays.
   const now = await block.boundingBox();
   if (!now) throw new Error('block not visible');
   await drag(page, block, { x: now.x + 5 + 220, y: now.y + 5 - 100 });
-  await expect(layout.getByRole('alert')).toHaveText('The VAULTS block at x 22, y 0 would overlap rack "Wall".');
+  await expect(layout.getByRole('alert')).toHaveText(
+    'The VAULTS block at x 22, y 0 would overlap rack "Wall".',
+  );
   await expect(block).toHaveCSS('top', '100px');
   await expect(block).toHaveCSS('left', '0px');
 });

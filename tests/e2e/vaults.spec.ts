@@ -1,14 +1,26 @@
 import type { Page } from '@playwright/test';
-import { expect, fieldId, seedVault, seedWarehouse, test, unique, vaultNumber, type SeededWarehouse } from './fixtures';
+import {
+  expect,
+  fieldId,
+  seedVault,
+  seedWarehouse,
+  test,
+  unique,
+  vaultNumber,
+  type SeededWarehouse,
+} from './fixtures';
 
 async function openWarehouse(page: Page, w: SeededWarehouse) {
   await page.goto(`/warehouse/${w.slug}`);
   await expect(page.getByRole('heading', { name: w.name })).toBeVisible();
 }
 
-const cell = (page: Page, name: string) => page.getByRole('gridcell', { name: `Field ${name}`, exact: true });
+const cell = (page: Page, name: string) =>
+  page.getByRole('gridcell', { name: `Field ${name}`, exact: true });
 
-test('staff add a vault in Regular and in Empty mode and see the cell colour change', async ({ signedInPage: page }) => {
+test('staff add a vault in Regular and in Empty mode and see the cell colour change', async ({
+  signedInPage: page,
+}) => {
   const w = await seedWarehouse(page.request, { rows: 2, cols: 2, field_capacity: 3 });
   await openWarehouse(page, w);
   await expect(page.getByText('Select a field to view its info')).toBeVisible();
@@ -30,10 +42,15 @@ test('staff add a vault in Regular and in Empty mode and see the cell colour cha
   await form.getByRole('button', { name: 'Add Vault' }).click();
   await expect(form).toBeHidden();
   await expect(cell(page, 'A1')).toHaveAttribute('data-fill', 'success');
-  await expect(page.getByRole('listitem', { name: `Vault ${number}` })).toContainText('JOHNSON FAMILY');
+  await expect(page.getByRole('listitem', { name: `Vault ${number}` })).toContainText(
+    'JOHNSON FAMILY',
+  );
 
   await page.getByRole('button', { name: 'Add at position 2' }).click();
-  await page.getByRole('dialog', { name: 'Confirm Add Vault' }).getByRole('button', { name: 'Yes, add it' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Add Vault' })
+    .getByRole('button', { name: 'Yes, add it' })
+    .click();
   const emptyForm = page.getByRole('dialog', { name: 'New Vault Info' });
   await emptyForm.getByRole('button', { name: 'Empty Mode' }).click();
   await emptyForm.getByLabel('Type').selectOption('liftvan');
@@ -49,15 +66,26 @@ test('staff add a vault in Regular and in Empty mode and see the cell colour cha
 test('searching a customer highlights only its fields', async ({ signedInPage: page }) => {
   const w = await seedWarehouse(page.request, { rows: 2, cols: 2 });
   const customer = unique('ZEBRA').toUpperCase();
-  await seedVault(page.request, { field_id: fieldId(w, 'B2'), position: 1, customer_name: customer });
-  await seedVault(page.request, { field_id: fieldId(w, 'A1'), position: 1, customer_name: 'OTHER PERSON' });
+  await seedVault(page.request, {
+    field_id: fieldId(w, 'B2'),
+    position: 1,
+    customer_name: customer,
+  });
+  await seedVault(page.request, {
+    field_id: fieldId(w, 'A1'),
+    position: 1,
+    customer_name: 'OTHER PERSON',
+  });
   await openWarehouse(page, w);
 
   const box = page.getByRole('combobox', { name: 'Search' });
   await expect(box).toHaveAttribute('placeholder', 'Search customer/order/vault number...');
   await box.fill(customer.slice(0, 9).toLowerCase());
   const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
-  await suggestions.getByRole('group', { name: 'Customer' }).getByRole('option', { name: customer }).click();
+  await suggestions
+    .getByRole('group', { name: 'Customer' })
+    .getByRole('option', { name: customer })
+    .click();
   await expect(cell(page, 'B2')).toHaveAttribute('data-dimmed', 'false');
   await expect(cell(page, 'A1')).toHaveAttribute('data-dimmed', 'true');
 
@@ -65,7 +93,9 @@ test('searching a customer highlights only its fields', async ({ signedInPage: p
   await expect(cell(page, 'A1')).toHaveAttribute('data-dimmed', 'false');
 });
 
-test('staff stage the topmost vault, then move it back from /stage', async ({ signedInPage: page }) => {
+test('staff stage the topmost vault, then move it back from /stage', async ({
+  signedInPage: page,
+}) => {
   const w = await seedWarehouse(page.request, { rows: 2, cols: 2 });
   const bottom = vaultNumber();
   const top = vaultNumber();
@@ -90,7 +120,10 @@ test('staff stage the topmost vault, then move it back from /stage', async ({ si
   await expect(move).toHaveAccessibleName(`Move Vault ${top} into ${w.name}`);
   await move.getByRole('gridcell', { name: 'Field A1', exact: true }).click();
   await move.getByRole('button', { name: 'Add at position 2' }).click();
-  await page.getByRole('dialog', { name: 'Confirm Add Vault' }).getByRole('button', { name: 'Yes, add it' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Add Vault' })
+    .getByRole('button', { name: 'Yes, add it' })
+    .click();
   await expect(page.getByText(`Vault ${top} moved to ${w.name}`)).toBeVisible();
   await expect(move).toBeHidden({ timeout: 5000 });
   await expect(page.getByRole('button', { name: `Staged vault ${top}` })).toHaveCount(0);
@@ -100,18 +133,29 @@ test('staff delete two staged vaults in delete mode', async ({ signedInPage: pag
   const w = await seedWarehouse(page.request, { rows: 2, cols: 2 });
   const names = [vaultNumber(), vaultNumber()];
   for (const [i, name] of names.entries()) {
-    const vault = await seedVault(page.request, { field_id: fieldId(w, i === 0 ? 'A1' : 'B1'), position: 1, vault_id: name });
+    const vault = await seedVault(page.request, {
+      field_id: fieldId(w, i === 0 ? 'A1' : 'B1'),
+      position: 1,
+      vault_id: name,
+    });
     expect((await page.request.post(`/api/stage/vaults/${vault.id}`)).status()).toBe(200);
   }
   await page.goto('/stage');
   await page.getByRole('button', { name: 'Delete mode: OFF' }).click();
-  await expect(page.getByRole('button', { name: 'Delete mode: ON' })).toHaveAttribute('aria-pressed', 'true');
-  for (const name of names) await page.getByRole('button', { name: `Staged vault ${name}` }).click();
+  await expect(page.getByRole('button', { name: 'Delete mode: ON' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  for (const name of names)
+    await page.getByRole('button', { name: `Staged vault ${name}` }).click();
   await page.getByRole('button', { name: 'Delete selected vaults' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Vaults' });
-  await expect(confirm).toContainText('Are you sure you want to delete the selected vaults? This action cannot be undone.');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete the selected vaults? This action cannot be undone.',
+  );
   await confirm.getByRole('button', { name: 'Yes, delete them' }).click();
-  for (const name of names) await expect(page.getByRole('button', { name: `Staged vault ${name}` })).toHaveCount(0);
+  for (const name of names)
+    await expect(page.getByRole('button', { name: `Staged vault ${name}` })).toHaveCount(0);
 });
 
 test('staff edit a vault, upload an attachment and open it', async ({ signedInPage: page }) => {
@@ -148,10 +192,17 @@ test('staff edit a vault, upload an attachment and open it', async ({ signedInPa
   await expect(page.getByRole('heading', { name: w.name })).toBeVisible();
 });
 
-test('turning a vault empty on the edit page asks to confirm and clears its order', async ({ signedInPage: page }) => {
+test('turning a vault empty on the edit page asks to confirm and clears its order', async ({
+  signedInPage: page,
+}) => {
   const w = await seedWarehouse(page.request, { rows: 2, cols: 2 });
   const name = vaultNumber();
-  await seedVault(page.request, { field_id: fieldId(w, 'A1'), position: 1, vault_id: name, order_name: 'ORD-9' });
+  await seedVault(page.request, {
+    field_id: fieldId(w, 'A1'),
+    position: 1,
+    vault_id: name,
+    order_name: 'ORD-9',
+  });
   await page.goto(`/edit/vault/${name}`);
   await expect(page.getByLabel('Order Number')).toHaveValue('ORD-9');
   await page.getByRole('button', { name: 'Empty Mode' }).click();

@@ -55,7 +55,10 @@ describe('the API', () => {
   it('documents every call of the specification in its OpenAPI document', async () => {
     const res = await fetch(`${app.baseUrl}/api/docs`);
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([path, ops]) =>

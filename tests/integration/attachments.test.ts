@@ -18,9 +18,9 @@ const MB = 1024 * 1024;
 
 function storedFiles(): string[] {
   if (!fs.existsSync(app.filesDir)) return [];
-  return fs.readdirSync(app.filesDir, { recursive: true, encoding: 'utf8' }).filter((p) =>
-    fs.statSync(path.join(app.filesDir, p)).isFile(),
-  );
+  return fs
+    .readdirSync(app.filesDir, { recursive: true, encoding: 'utf8' })
+    .filter((p) => fs.statSync(path.join(app.filesDir, p)).isFile());
 }
 
 async function setup() {
@@ -30,7 +30,13 @@ async function setup() {
   return { staff, warehouse, vault };
 }
 
-function upload(staff: Awaited<ReturnType<typeof setup>>['staff'], vaultId: string, name: string, type: string, data: Uint8Array | string) {
+function upload(
+  staff: Awaited<ReturnType<typeof setup>>['staff'],
+  vaultId: string,
+  name: string,
+  type: string,
+  data: Uint8Array | string,
+) {
   const form = new FormData();
   form.append('vault_id', vaultId);
   const part: BlobPart = typeof data === 'string' ? data : new Uint8Array(data);
@@ -42,17 +48,37 @@ describe('attachments', () => {
   it('accepts a 4.9 MB file and refuses a 5.1 MB one with 413, writing nothing', async () => {
     const { staff, vault } = await setup();
     const before = storedFiles().length;
-    const small = await upload(staff, vault.id, 'scan.pdf', 'application/pdf', new Uint8Array(Math.floor(4.9 * MB)));
+    const small = await upload(
+      staff,
+      vault.id,
+      'scan.pdf',
+      'application/pdf',
+      new Uint8Array(Math.floor(4.9 * MB)),
+    );
     expect(small.status, JSON.stringify(small.body)).toBe(200);
-    expect(small.body as Attachment).toMatchObject({ file_name: 'scan.pdf', size_bytes: Math.floor(4.9 * MB) });
+    expect(small.body as Attachment).toMatchObject({
+      file_name: 'scan.pdf',
+      size_bytes: Math.floor(4.9 * MB),
+    });
     expect(storedFiles().length).toBe(before + 1);
 
-    const big = await upload(staff, vault.id, 'big.pdf', 'application/pdf', new Uint8Array(Math.ceil(5.1 * MB)));
+    const big = await upload(
+      staff,
+      vault.id,
+      'big.pdf',
+      'application/pdf',
+      new Uint8Array(Math.ceil(5.1 * MB)),
+    );
     expect(big.status).toBe(413);
-    expect(errorOf(big)).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'File size should not exceed 5MB' });
+    expect(errorOf(big)).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'File size should not exceed 5MB',
+    });
     expect(storedFiles().length).toBe(before + 1);
     const list = await staff.client.get(`/api/vaults/lookup/${vault.id}`);
-    expect((list.body as { attachments: Attachment[] }).attachments.map((a) => a.file_name)).toEqual(['scan.pdf']);
+    expect(
+      (list.body as { attachments: Attachment[] }).attachments.map((a) => a.file_name),
+    ).toEqual(['scan.pdf']);
   });
 
   it('refuses a 5.1 MB file on a new vault without adding the vault', async () => {
@@ -61,8 +87,15 @@ describe('attachments', () => {
     const a1 = fieldByName(warehouse, 'A1');
     const before = storedFiles().length;
     const res = await postVault(staff, {
-      customer_name: 'X', order_name: 'Y', field_id: a1.id, position: 1,
-      attachment: { name: 'big.bin', type: 'application/octet-stream', data: new Uint8Array(Math.ceil(5.1 * MB)) },
+      customer_name: 'X',
+      order_name: 'Y',
+      field_id: a1.id,
+      position: 1,
+      attachment: {
+        name: 'big.bin',
+        type: 'application/octet-stream',
+        data: new Uint8Array(Math.ceil(5.1 * MB)),
+      },
     });
     expect(res.status).toBe(413);
     expect(errorOf(res).message).toBe('File size should not exceed 5MB');
@@ -75,7 +108,10 @@ describe('attachments', () => {
     const { staff, warehouse } = await setup();
     const before = storedFiles().length;
     const res = await postVault(staff, {
-      customer_name: 'X', order_name: 'Y', field_id: fieldByName(warehouse, 'A1').id, position: 1,
+      customer_name: 'X',
+      order_name: 'Y',
+      field_id: fieldByName(warehouse, 'A1').id,
+      position: 1,
       attachment: { name: 'a.txt', type: 'text/plain', data: 'x' },
     });
     expect(res.status).toBe(409);
@@ -84,7 +120,13 @@ describe('attachments', () => {
 
   it('serves a file to its company with its name, nosniff, and never as HTML', async () => {
     const { staff, vault } = await setup();
-    const page = await upload(staff, vault.id, '../../evil page.html', 'text/html', '<script>alert(1)</script>');
+    const page = await upload(
+      staff,
+      vault.id,
+      '../../evil page.html',
+      'text/html',
+      '<script>alert(1)</script>',
+    );
     expect(page.status).toBe(200);
     const attachment = page.body as Attachment;
     expect(attachment.file_name).toBe('evil page.html');
@@ -95,10 +137,18 @@ describe('attachments', () => {
     expect(res.text).toBe('<script>alert(1)</script>');
     expect(res.headers.get('content-type')).toBe('application/octet-stream');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-disposition')).toContain('attachment; filename="evil page.html"');
+    expect(res.headers.get('content-disposition')).toContain(
+      'attachment; filename="evil page.html"',
+    );
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
 
-    const image = await upload(staff, vault.id, 'photo.png', 'image/png', new Uint8Array([137, 80, 78, 71]));
+    const image = await upload(
+      staff,
+      vault.id,
+      'photo.png',
+      'image/png',
+      new Uint8Array([137, 80, 78, 71]),
+    );
     const shown = await staff.client.get((image.body as Attachment).file_url);
     expect(shown.headers.get('content-type')).toBe('image/png');
     expect(shown.headers.get('content-disposition')).toContain('inline');

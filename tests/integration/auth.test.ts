@@ -29,7 +29,11 @@ describe('sign-in', () => {
     });
     expect(res.status).toBe(200);
     const user = (await res.json()) as { email: string; companyId: string; companyName: string };
-    expect(user).toMatchObject({ email: 'ada@example.com', companyId: company.id, companyName: company.name });
+    expect(user).toMatchObject({
+      email: 'ada@example.com',
+      companyId: company.id,
+      companyName: company.name,
+    });
     const cookie = res.headers.getSetCookie().join(';');
     expect(cookie).toMatch(/vaultgrid_session=/);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -39,14 +43,20 @@ describe('sign-in', () => {
   it('answers a wrong password with 401 and an errors list, and sets no cookie', async () => {
     await makeUser('bob@example.com');
     const client = new HttpClient(app.baseUrl);
-    const res = await client.post('/api/auth/login', { email: 'bob@example.com', password: 'wrong password' });
+    const res = await client.post('/api/auth/login', {
+      email: 'bob@example.com',
+      password: 'wrong password',
+    });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ errors: ['Invalid email or password.'] });
     expect(client.hasSession()).toBe(false);
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {
-    const res = await new HttpClient(app.baseUrl).post('/api/auth/login', { email: 'nobody@example.com', password: 'x' });
+    const res = await new HttpClient(app.baseUrl).post('/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'x',
+    });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ errors: ['Invalid email or password.'] });
   });
@@ -54,7 +64,10 @@ describe('sign-in', () => {
   it('lists every missing field with status 400', async () => {
     const res = await new HttpClient(app.baseUrl).post('/api/auth/login', {});
     expect(res.status).toBe(400);
-    expect((res.body as { errors: string[] }).errors).toEqual(['Email is required.', 'Password is required.']);
+    expect((res.body as { errors: string[] }).errors).toEqual([
+      'Email is required.',
+      'Password is required.',
+    ]);
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
@@ -70,10 +83,16 @@ describe('sign-in', () => {
     await makeUser('carol@example.com');
     const client = new HttpClient(app.baseUrl);
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_EMAIL; i++) {
-      const res = await client.post('/api/auth/login', { email: 'carol@example.com', password: 'nope' });
+      const res = await client.post('/api/auth/login', {
+        email: 'carol@example.com',
+        password: 'nope',
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await client.post('/api/auth/login', { email: 'carol@example.com', password: TEST_PASSWORD });
+    const blocked = await client.post('/api/auth/login', {
+      email: 'carol@example.com',
+      password: TEST_PASSWORD,
+    });
     expect(blocked.status).toBe(429);
     expect((blocked.body as { message: string }).message).toMatch(/Try again in \d+ minutes?\./);
   });
@@ -92,7 +111,10 @@ describe('sign-in', () => {
 
   it('deletes the session on logout, so the old cookie no longer works', async () => {
     const staff = await makeCompanyWithUser(app);
-    const copy = Object.assign(Object.create(Object.getPrototypeOf(staff.client)), staff.client) as HttpClient;
+    const copy = Object.assign(
+      Object.create(Object.getPrototypeOf(staff.client)),
+      staff.client,
+    ) as HttpClient;
     await staff.client.get('/api/auth/logout');
     const res = await copy.get('/api/auth/');
     expect(res.status).toBe(401);
@@ -135,7 +157,10 @@ describe('without a session', () => {
 describe('team', () => {
   it('lists colleagues and adds one to the same company only', async () => {
     const staff = await makeCompanyWithUser(app);
-    const added = await staff.client.post('/api/team/users', { email: 'New.Hire@Example.com', password: 'long enough' });
+    const added = await staff.client.post('/api/team/users', {
+      email: 'New.Hire@Example.com',
+      password: 'long enough',
+    });
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({ email: 'new.hire@example.com' });
 
@@ -145,16 +170,27 @@ describe('team', () => {
     );
 
     const colleague = new HttpClient(app.baseUrl);
-    const login = await colleague.post('/api/auth/login', { email: 'new.hire@example.com', password: 'long enough' });
+    const login = await colleague.post('/api/auth/login', {
+      email: 'new.hire@example.com',
+      password: 'long enough',
+    });
     expect((login.body as { companyId: string }).companyId).toBe(staff.user.companyId);
   });
 
   it('refuses a taken email and a short password', async () => {
     const staff = await makeCompanyWithUser(app);
-    const taken = await staff.client.post('/api/team/users', { email: staff.email, password: 'long enough' });
+    const taken = await staff.client.post('/api/team/users', {
+      email: staff.email,
+      password: 'long enough',
+    });
     expect(taken.status).toBe(409);
-    const short = await staff.client.post('/api/team/users', { email: 'short@example.com', password: 'abc' });
+    const short = await staff.client.post('/api/team/users', {
+      email: 'short@example.com',
+      password: 'abc',
+    });
     expect(short.status).toBe(400);
-    expect((short.body as { message: string }).message).toBe('Password must be at least 8 characters.');
+    expect((short.body as { message: string }).message).toBe(
+      'Password must be at least 8 characters.',
+    );
   });
 });

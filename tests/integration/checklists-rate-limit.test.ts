@@ -31,7 +31,9 @@ describe('the public checklist calls', () => {
     expect((limited.body as { message: string }).message).toBe(
       'Too many requests from this address. Please wait a minute and try again.',
     );
-    const image = await anonymous.get('/api/checklists/proxy-drive-image/00000000-0000-4000-8000-000000000000');
+    const image = await anonymous.get(
+      '/api/checklists/proxy-drive-image/00000000-0000-4000-8000-000000000000',
+    );
     expect(image.status).toBe(429);
 
     const staff = await makeCompanyWithUser(app);

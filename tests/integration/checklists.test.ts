@@ -22,7 +22,9 @@ const anonymous = () => new HttpClient(app.baseUrl);
 const messageOf = (body: unknown) => (body as { message: string }).message;
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-async function staffWithWarehouse(name?: string): Promise<{ staff: SignedInStaff; warehouseId: string; slug: string }> {
+async function staffWithWarehouse(
+  name?: string,
+): Promise<{ staff: SignedInStaff; warehouseId: string; slug: string }> {
   const staff = await makeCompanyWithUser(app);
   const w = await makeWarehouse(staff, name ? { name } : {});
   return { staff, warehouseId: w.id, slug: w.slug };
@@ -52,12 +54,17 @@ describe('creating checklists', () => {
     });
     expect(c.fill_path).toMatch(/^\/c\/[a-z0-9-]+\/warehouse-1-checklist$/);
     expect(c.tasks.map((t) => t.text)).toEqual([...DEFAULT_CHECKLIST_TASKS, 'Lock the gate']);
-    expect(c.tasks.every((t) => !t.completed && t.completed_by === '' && t.completed_at === null)).toBe(true);
+    expect(
+      c.tasks.every((t) => !t.completed && t.completed_by === '' && t.completed_at === null),
+    ).toBe(true);
   });
 
   it('refuses task titles equal ignoring case', async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
-    const res = await staff.client.post('/api/checklists/', { warehouse_id: warehouseId, tasks: ['Sweep', ' sweep'] });
+    const res = await staff.client.post('/api/checklists/', {
+      warehouse_id: warehouseId,
+      tasks: ['Sweep', ' sweep'],
+    });
     expect(res.status).toBe(400);
     expect(messageOf(res.body)).toBe('Task title must be unique within this checklist.');
   });
@@ -68,28 +75,44 @@ describe('creating checklists', () => {
     expect(missing.status).toBe(400);
     expect(messageOf(missing.body)).toBe('Warehouse is required.');
     const other = await staffWithWarehouse();
-    const foreign = await staff.client.post('/api/checklists/', { warehouse_id: other.warehouseId, tasks: [] });
+    const foreign = await staff.client.post('/api/checklists/', {
+      warehouse_id: other.warehouseId,
+      tasks: [],
+    });
     expect(foreign.status).toBe(404);
     expect(messageOf(foreign.body)).toBe('Warehouse not found.');
-    expect((await staff.client.post('/api/checklists/', { warehouse_id: MISSING })).status).toBe(404);
+    expect((await staff.client.post('/api/checklists/', { warehouse_id: MISSING })).status).toBe(
+      404,
+    );
   });
 
   it('allows one active checklist per warehouse, on create and on edit', async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
     await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
-    const second = await staff.client.post('/api/checklists/', { warehouse_id: warehouseId, tasks: ['Sweep'] });
+    const second = await staff.client.post('/api/checklists/', {
+      warehouse_id: warehouseId,
+      tasks: ['Sweep'],
+    });
     expect(second.status).toBe(409);
     expect(messageOf(second.body)).toBe('An active checklist for this warehouse already exists.');
 
-    const inactive = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'], is_active: false });
-    const activate = await staff.client.patch(`/api/checklists/${inactive.id}`, { is_active: true });
+    const inactive = await makeChecklist(staff, {
+      warehouse_id: warehouseId,
+      tasks: ['Sweep'],
+      is_active: false,
+    });
+    const activate = await staff.client.patch(`/api/checklists/${inactive.id}`, {
+      is_active: true,
+    });
     expect(activate.status).toBe(409);
     expect(messageOf(activate.body)).toBe('An active checklist for this warehouse already exists.');
   });
 
   it('needs a session', async () => {
     const { warehouseId } = await staffWithWarehouse();
-    expect((await anonymous().post('/api/checklists/', { warehouse_id: warehouseId })).status).toBe(401);
+    expect((await anonymous().post('/api/checklists/', { warehouse_id: warehouseId })).status).toBe(
+      401,
+    );
     expect((await anonymous().get('/api/checklists/')).status).toBe(401);
   });
 });
@@ -97,23 +120,37 @@ describe('creating checklists', () => {
 describe('retention', () => {
   it('keeps at most five per company, deleting the oldest inactive ones with their image files', async () => {
     const staff = await makeCompanyWithUser(app);
-    const warehouses = await Promise.all([1, 2, 3].map((n) => makeWarehouse(staff, { name: `Retention ${n}` })));
+    const warehouses = await Promise.all(
+      [1, 2, 3].map((n) => makeWarehouse(staff, { name: `Retention ${n}` })),
+    );
     const [w1, w2, w3] = warehouses.map((w) => w.id) as [string, string, string];
     const oldest = await makeChecklist(staff, { warehouse_id: w1, tasks: ['a'], is_active: false });
-    const upload = await staff.client.request('POST', `/api/checklists/${oldest.id}/upload-image`, { form: imageForm(TINY_PNG) });
+    const upload = await staff.client.request('POST', `/api/checklists/${oldest.id}/upload-image`, {
+      form: imageForm(TINY_PNG),
+    });
     expect(upload.status).toBe(200);
     const activeOld = await makeChecklist(staff, { warehouse_id: w2, tasks: ['b'] });
     const created: Checklist[] = [];
-    for (let i = 0; i < 4; i++) created.push(await makeChecklist(staff, { warehouse_id: w1, tasks: [`t${i}`], is_active: false }));
+    for (let i = 0; i < 4; i++)
+      created.push(
+        await makeChecklist(staff, { warehouse_id: w1, tasks: [`t${i}`], is_active: false }),
+      );
     // Seven in total once the last is made: the two oldest inactive ones go, the old active one stays.
     const newest = await makeChecklist(staff, { warehouse_id: w3, tasks: ['c'] });
 
     const list = (await staff.client.get('/api/checklists/')).body as Checklist[];
-    expect(list.map((c) => c.id).sort()).toEqual([activeOld.id, created[1]?.id, created[2]?.id, created[3]?.id, newest.id].sort());
+    expect(list.map((c) => c.id).sort()).toEqual(
+      [activeOld.id, created[1]?.id, created[2]?.id, created[3]?.id, newest.id].sort(),
+    );
     expect(list[0]?.id).toBe(newest.id);
-    const files = fs.readdirSync(app.filesDir, { recursive: true }).filter((f) => fs.statSync(path.join(app.filesDir, String(f))).isFile());
+    const files = fs
+      .readdirSync(app.filesDir, { recursive: true })
+      .filter((f) => fs.statSync(path.join(app.filesDir, String(f))).isFile());
     expect(files).toEqual([]);
-    const images = await queryRows(app.deps.db, sql`SELECT count(*)::int AS n FROM checklist_images WHERE checklist_id = ${oldest.id}`);
+    const images = await queryRows(
+      app.deps.db,
+      sql`SELECT count(*)::int AS n FROM checklist_images WHERE checklist_id = ${oldest.id}`,
+    );
     expect(images).toEqual([{ n: 0 }]);
   });
 });
@@ -122,7 +159,10 @@ describe('staff editing and deleting', () => {
   it('edits description, tasks and warehouse, but never a completed task', async () => {
     const { staff, warehouseId, slug } = await staffWithWarehouse();
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep', 'Trash'] });
-    await anonymous().patch(`/api/checklists/${c.id}`, { filled_out_by: 'Maria', tasks: [yes('Sweep'), pending('Trash')] });
+    await anonymous().patch(`/api/checklists/${c.id}`, {
+      filled_out_by: 'Maria',
+      tasks: [yes('Sweep'), pending('Trash')],
+    });
 
     const edit = await staff.client.patch(`/api/checklists/${c.id}`, {
       description: 'Evening',
@@ -151,22 +191,42 @@ describe('staff editing and deleting', () => {
 
   it("answers another company's checklist like a missing one", async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
-    const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'], is_active: false });
+    const c = await makeChecklist(staff, {
+      warehouse_id: warehouseId,
+      tasks: ['Sweep'],
+      is_active: false,
+    });
     const other = await makeCompanyWithUser(app);
     expect((await other.client.delete(`/api/checklists/${c.id}`)).status).toBe(404);
     expect((await other.client.delete(`/api/checklists/${MISSING}`)).status).toBe(404);
     expect((await other.client.get('/api/checklists/')).body).toEqual([]);
-    const foreignEdit = await other.client.patch(`/api/checklists/${c.id}`, { filled_out_by: 'X', note: 'hi' });
-    const missingEdit = await other.client.patch(`/api/checklists/${MISSING}`, { filled_out_by: 'X', note: 'hi' });
-    expect([foreignEdit.status, messageOf(foreignEdit.body)]).toEqual([404, 'Checklist not found.']);
-    expect([missingEdit.status, messageOf(missingEdit.body)]).toEqual([404, 'Checklist not found.']);
-    expect((await other.client.get(`/api/checklists/public-drive-images?checklistId=${c.id}`)).status).toBe(404);
+    const foreignEdit = await other.client.patch(`/api/checklists/${c.id}`, {
+      filled_out_by: 'X',
+      note: 'hi',
+    });
+    const missingEdit = await other.client.patch(`/api/checklists/${MISSING}`, {
+      filled_out_by: 'X',
+      note: 'hi',
+    });
+    expect([foreignEdit.status, messageOf(foreignEdit.body)]).toEqual([
+      404,
+      'Checklist not found.',
+    ]);
+    expect([missingEdit.status, messageOf(missingEdit.body)]).toEqual([
+      404,
+      'Checklist not found.',
+    ]);
+    expect(
+      (await other.client.get(`/api/checklists/public-drive-images?checklistId=${c.id}`)).status,
+    ).toBe(404);
   });
 
   it('deletes a checklist with its image files', async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
-    const up = await staff.client.request('POST', `/api/checklists/${c.id}/upload-image`, { form: imageForm(TINY_PNG) });
+    const up = await staff.client.request('POST', `/api/checklists/${c.id}/upload-image`, {
+      form: imageForm(TINY_PNG),
+    });
     const image = up.body as ChecklistImage;
     expect((await staff.client.delete(`/api/checklists/${c.id}`)).status).toBe(200);
     expect((await staff.client.get('/api/checklists/')).body).toEqual([]);
@@ -180,8 +240,14 @@ describe('the public fill calls', () => {
     const { staff, warehouseId } = await staffWithWarehouse(`Naglee Main ${Date.now()}`);
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
     const w = c.warehouseName;
-    for (const path of [w.toLowerCase(), w.toLowerCase().replace(/ /g, '-'), encodeURIComponent(w.toUpperCase())]) {
-      const res = await anonymous().get(`/api/checklists/warehouse/${encodeURIComponent(decodeURIComponent(path))}`);
+    for (const path of [
+      w.toLowerCase(),
+      w.toLowerCase().replace(/ /g, '-'),
+      encodeURIComponent(w.toUpperCase()),
+    ]) {
+      const res = await anonymous().get(
+        `/api/checklists/warehouse/${encodeURIComponent(decodeURIComponent(path))}`,
+      );
       expect(res.status, path).toBe(200);
       const body = res.body as PublicChecklist & { fill_path?: string };
       expect(body).toMatchObject({ id: c.id, warehouseName: w, tasks: c.tasks });
@@ -194,54 +260,108 @@ describe('the public fill calls', () => {
     const name = `Warehouse ${Date.now()}`;
     const first = await staffWithWarehouse(name);
     const second = await staffWithWarehouse(name);
-    const c1 = await makeChecklist(first.staff, { warehouse_id: first.warehouseId, tasks: ['One'] });
-    const c2 = await makeChecklist(second.staff, { warehouse_id: second.warehouseId, tasks: ['Two'] });
+    const c1 = await makeChecklist(first.staff, {
+      warehouse_id: first.warehouseId,
+      tasks: ['One'],
+    });
+    const c2 = await makeChecklist(second.staff, {
+      warehouse_id: second.warehouseId,
+      tasks: ['Two'],
+    });
 
     const short = await anonymous().get(`/api/checklists/warehouse/${first.slug}`);
     expect(short.status).toBe(409);
     expect((short.body as { code: string }).code).toBe('CHECKLIST_AMBIGUOUS');
     expect(messageOf(short.body)).toContain('More than one company has a warehouse named');
     // Signed in, the own company's warehouse wins.
-    expect(((await second.staff.client.get(`/api/checklists/warehouse/${first.slug}`)).body as PublicChecklist).id).toBe(c2.id);
+    expect(
+      (
+        (await second.staff.client.get(`/api/checklists/warehouse/${first.slug}`))
+          .body as PublicChecklist
+      ).id,
+    ).toBe(c2.id);
 
-    const qualified = await anonymous().get(`/api/checklists${c1.fill_path.replace(/^\/c\//, '/company/').replace(/\/([^/]+)-checklist$/, '/warehouse/$1')}`);
+    const qualified = await anonymous().get(
+      `/api/checklists${c1.fill_path.replace(/^\/c\//, '/company/').replace(/\/([^/]+)-checklist$/, '/warehouse/$1')}`,
+    );
     expect(qualified.status).toBe(200);
     expect((qualified.body as PublicChecklist).id).toBe(c1.id);
-    expect((await anonymous().get(`/api/checklists/company/no-such-company/warehouse/${first.slug}`)).status).toBe(404);
+    expect(
+      (await anonymous().get(`/api/checklists/company/no-such-company/warehouse/${first.slug}`))
+        .status,
+    ).toBe(404);
   });
 
   it('record Yes and No answers, and refuse short reasons, missing names and changes to completed tasks', async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
-    const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep', 'Trash', 'Lock'] });
+    const c = await makeChecklist(staff, {
+      warehouse_id: warehouseId,
+      tasks: ['Sweep', 'Trash', 'Lock'],
+    });
     const filler = anonymous();
     const url = `/api/checklists/${c.id}`;
 
-    const noName = await filler.patch(url, { filled_out_by: '  ', tasks: [yes('Sweep'), pending('Trash'), pending('Lock')] });
+    const noName = await filler.patch(url, {
+      filled_out_by: '  ',
+      tasks: [yes('Sweep'), pending('Trash'), pending('Lock')],
+    });
     expect([noName.status, messageOf(noName.body)]).toEqual([400, 'Name is required.']);
-    const short = await filler.patch(url, { filled_out_by: 'Maria', tasks: [pending('Sweep'), no('Trash', '  too short   '), pending('Lock')] });
-    expect([short.status, messageOf(short.body)]).toEqual([400, 'Reason must be at least 15 characters.']);
+    const short = await filler.patch(url, {
+      filled_out_by: 'Maria',
+      tasks: [pending('Sweep'), no('Trash', '  too short   '), pending('Lock')],
+    });
+    expect([short.status, messageOf(short.body)]).toEqual([
+      400,
+      'Reason must be at least 15 characters.',
+    ]);
 
     const before = Date.now();
     const ok = await filler.patch(url, {
       filled_out_by: 'Maria',
       note: 'All good',
-      tasks: [{ ...yes('Sweep'), completed_by: 'Joe' }, no('Trash', 'The bins were locked away'), pending('Lock')],
+      tasks: [
+        { ...yes('Sweep'), completed_by: 'Joe' },
+        no('Trash', 'The bins were locked away'),
+        pending('Lock'),
+      ],
     });
     expect(ok.status).toBe(200);
     const filled = ok.body as PublicChecklist;
     expect(filled).toMatchObject({ filled_out_by: 'Maria', note: 'All good' });
-    expect(filled.tasks[0]).toMatchObject({ text: 'Sweep', completed: true, completed_by: 'Joe', reason: '' });
+    expect(filled.tasks[0]).toMatchObject({
+      text: 'Sweep',
+      completed: true,
+      completed_by: 'Joe',
+      reason: '',
+    });
     expect(Date.parse(filled.tasks[0]?.completed_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
-    expect(filled.tasks[1]).toMatchObject({ text: 'Trash', completed: true, completed_by: 'Maria', reason: 'The bins were locked away' });
+    expect(filled.tasks[1]).toMatchObject({
+      text: 'Trash',
+      completed: true,
+      completed_by: 'Maria',
+      reason: 'The bins were locked away',
+    });
     expect(filled.tasks[2]).toMatchObject({ completed: false, completed_at: null });
 
-    const change = await filler.patch(url, { filled_out_by: 'Eve', tasks: [pending('Sweep'), filled.tasks[1], yes('Lock')] });
+    const change = await filler.patch(url, {
+      filled_out_by: 'Eve',
+      tasks: [pending('Sweep'), filled.tasks[1], yes('Lock')],
+    });
     expect(change.status).toBe(409);
     expect(messageOf(change.body)).toBe('Task "Sweep" is already completed and cannot be changed.');
-    const later = await filler.patch(url, { filled_out_by: 'Eve', tasks: [filled.tasks[0], filled.tasks[1], yes('Lock')] });
+    const later = await filler.patch(url, {
+      filled_out_by: 'Eve',
+      tasks: [filled.tasks[0], filled.tasks[1], yes('Lock')],
+    });
     expect(later.status).toBe(200);
-    expect((later.body as PublicChecklist).tasks.map((t) => t.completed_by)).toEqual(['Joe', 'Maria', 'Eve']);
-    expect((later.body as PublicChecklist).tasks[0]?.completed_at).toBe(filled.tasks[0]?.completed_at);
+    expect((later.body as PublicChecklist).tasks.map((t) => t.completed_by)).toEqual([
+      'Joe',
+      'Maria',
+      'Eve',
+    ]);
+    expect((later.body as PublicChecklist).tasks[0]?.completed_at).toBe(
+      filled.tasks[0]?.completed_at,
+    );
 
     const admin = ((await staff.client.get('/api/checklists/')).body as Checklist[])[0];
     expect(admin?.tasks.map((t) => t.completed)).toEqual([true, true, true]);
@@ -252,31 +372,65 @@ describe('the public fill calls', () => {
     const other = await staffWithWarehouse();
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
     const url = `/api/checklists/${c.id}`;
-    for (const extra of [{ description: 'x' }, { is_active: false }, { warehouse_id: other.warehouseId }]) {
+    for (const extra of [
+      { description: 'x' },
+      { is_active: false },
+      { warehouse_id: other.warehouseId },
+    ]) {
       const res = await anonymous().patch(url, { filled_out_by: 'Maria', ...extra });
       expect(res.status).toBe(400);
       expect(messageOf(res.body)).toBe('Only task answers, your name and a note can be sent.');
     }
-    const unknownKey = await anonymous().patch(url, { filled_out_by: 'Maria', company_id: other.staff.user.companyId });
+    const unknownKey = await anonymous().patch(url, {
+      filled_out_by: 'Maria',
+      company_id: other.staff.user.companyId,
+    });
     expect(unknownKey.status).toBe(400);
-    const newTask = await anonymous().patch(url, { filled_out_by: 'Maria', tasks: [pending('Sweep'), pending('Dance')] });
-    expect([newTask.status, messageOf(newTask.body)]).toEqual([400, 'Task "Dance" is not part of this checklist.']);
+    const newTask = await anonymous().patch(url, {
+      filled_out_by: 'Maria',
+      tasks: [pending('Sweep'), pending('Dance')],
+    });
+    expect([newTask.status, messageOf(newTask.body)]).toEqual([
+      400,
+      'Task "Dance" is not part of this checklist.',
+    ]);
     const droppedTask = await anonymous().patch(url, { filled_out_by: 'Maria', tasks: [] });
     expect(droppedTask.status).toBe(400);
     // Another company's staff is only a filler here.
-    expect((await other.staff.client.patch(url, { filled_out_by: 'X', description: 'mine now' })).status).toBe(400);
-    expect(((await staff.client.get('/api/checklists/')).body as Checklist[])[0]?.description).toBe('');
+    expect(
+      (await other.staff.client.patch(url, { filled_out_by: 'X', description: 'mine now' })).status,
+    ).toBe(400);
+    expect(((await staff.client.get('/api/checklists/')).body as Checklist[])[0]?.description).toBe(
+      '',
+    );
   });
 
   it('reach no inactive checklist', async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
-    const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'], is_active: false });
-    const up = await staff.client.request('POST', `/api/checklists/${c.id}/upload-image`, { form: imageForm(TINY_PNG) });
+    const c = await makeChecklist(staff, {
+      warehouse_id: warehouseId,
+      tasks: ['Sweep'],
+      is_active: false,
+    });
+    const up = await staff.client.request('POST', `/api/checklists/${c.id}/upload-image`, {
+      form: imageForm(TINY_PNG),
+    });
     const image = up.body as ChecklistImage;
-    const patch = await anonymous().patch(`/api/checklists/${c.id}`, { filled_out_by: 'Maria', tasks: [yes('Sweep')] });
+    const patch = await anonymous().patch(`/api/checklists/${c.id}`, {
+      filled_out_by: 'Maria',
+      tasks: [yes('Sweep')],
+    });
     expect(patch.status).toBe(404);
-    expect((await anonymous().request('POST', `/api/checklists/${c.id}/upload-image`, { form: imageForm(TINY_PNG) })).status).toBe(404);
-    expect((await anonymous().get(`/api/checklists/public-drive-images?checklistId=${c.id}`)).status).toBe(404);
+    expect(
+      (
+        await anonymous().request('POST', `/api/checklists/${c.id}/upload-image`, {
+          form: imageForm(TINY_PNG),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await anonymous().get(`/api/checklists/public-drive-images?checklistId=${c.id}`)).status,
+    ).toBe(404);
     expect((await anonymous().get(image.url)).status).toBe(404);
     // Its own staff still see it.
     expect((await staff.client.get(image.url)).status).toBe(200);
@@ -287,10 +441,15 @@ describe('checklist images', () => {
   it('accept a real image from a filler and serve it from our storage', async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
-    const res = await anonymous().request('POST', `/api/checklists/${c.id}/upload-image`, { form: imageForm(TINY_PNG, 'IMG_0001.png') });
+    const res = await anonymous().request('POST', `/api/checklists/${c.id}/upload-image`, {
+      form: imageForm(TINY_PNG, 'IMG_0001.png'),
+    });
     expect(res.status).toBe(200);
     const image = res.body as ChecklistImage;
-    expect(image).toMatchObject({ file_name: 'IMG_0001.png', file_url: `/api/checklists/proxy-drive-image/${image.id}` });
+    expect(image).toMatchObject({
+      file_name: 'IMG_0001.png',
+      file_url: `/api/checklists/proxy-drive-image/${image.id}`,
+    });
     expect(image.url).toBe(image.file_url);
 
     const list = await anonymous().get(`/api/checklists/public-drive-images?checklistId=${c.id}`);
@@ -299,7 +458,8 @@ describe('checklist images', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
-    const byWarehouse = (await anonymous().get(`/api/checklists/warehouse/${c.warehouse_slug}`)).body as PublicChecklist;
+    const byWarehouse = (await anonymous().get(`/api/checklists/warehouse/${c.warehouse_slug}`))
+      .body as PublicChecklist;
     expect(byWarehouse.images).toEqual([image]);
   });
 
@@ -307,20 +467,36 @@ describe('checklist images', () => {
     const { staff, warehouseId } = await staffWithWarehouse();
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
     const url = `/api/checklists/${c.id}/upload-image`;
-    const html = await anonymous().request('POST', url, { form: imageForm(Buffer.from('<html><script>alert(1)</script>'), 'x.png') });
+    const html = await anonymous().request('POST', url, {
+      form: imageForm(Buffer.from('<html><script>alert(1)</script>'), 'x.png'),
+    });
     expect(html.status).toBe(415);
-    expect(messageOf(html.body)).toBe('Only images can be uploaded (JPEG, PNG, GIF, WebP or HEIC).');
+    expect(messageOf(html.body)).toBe(
+      'Only images can be uploaded (JPEG, PNG, GIF, WebP or HEIC).',
+    );
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await anonymous().request('POST', url, { form: imageForm(big) });
     expect(tooBig.status).toBe(413);
     expect(messageOf(tooBig.body)).toBe('File size should not exceed 5MB');
-    const wrongField = await anonymous().request('POST', url, { form: imageForm(TINY_PNG, 'a.png', 'image/png', 'file') });
+    const wrongField = await anonymous().request('POST', url, {
+      form: imageForm(TINY_PNG, 'a.png', 'image/png', 'file'),
+    });
     expect(wrongField.status).toBe(400);
     const notMultipart = await anonymous().post(url, { image: 'x' });
     expect(notMultipart.status).toBe(400);
-    expect((await anonymous().request('POST', `/api/checklists/${MISSING}/upload-image`, { form: imageForm(TINY_PNG) })).status).toBe(404);
-    expect((await anonymous().get(`/api/checklists/proxy-drive-image/${MISSING}`)).status).toBe(404);
+    expect(
+      (
+        await anonymous().request('POST', `/api/checklists/${MISSING}/upload-image`, {
+          form: imageForm(TINY_PNG),
+        })
+      ).status,
+    ).toBe(404);
+    expect((await anonymous().get(`/api/checklists/proxy-drive-image/${MISSING}`)).status).toBe(
+      404,
+    );
     expect((await anonymous().get('/api/checklists/proxy-drive-image/not-an-id')).status).toBe(400);
-    expect(((await staff.client.get('/api/checklists/')).body as Checklist[])[0]?.images).toEqual([]);
+    expect(((await staff.client.get('/api/checklists/')).body as Checklist[])[0]?.images).toEqual(
+      [],
+    );
   });
 });

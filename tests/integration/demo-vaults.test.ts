@@ -31,6 +31,9 @@ it('the demo gives every vault a history and makes empty couchbox pairs', async 
   );
   expect(pairs.length).toBeGreaterThan(0);
   for (const pair of pairs) expect(pair).toMatchObject({ below: expect.any(String), held: 0 });
-  const [orphans] = await queryRows<{ n: number }>(app.deps.db, sql`SELECT count(*)::int AS n FROM fields WHERE type = 'couchbox-B'`);
+  const [orphans] = await queryRows<{ n: number }>(
+    app.deps.db,
+    sql`SELECT count(*)::int AS n FROM fields WHERE type = 'couchbox-B'`,
+  );
   expect(orphans?.n).toBe(pairs.length);
 });

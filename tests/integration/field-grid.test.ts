@@ -16,7 +16,9 @@ afterAll(async () => {
 type Change = Record<string, string | number | undefined>;
 
 const formEntries = (change: Change): [string, string][] =>
-  Object.entries(change).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]));
+  Object.entries(change).flatMap(([k, v]) =>
+    v === undefined ? [] : [[k, String(v)] as [string, string]],
+  );
 
 /** Sends the spec's form data, the way the browser's FormData does. */
 function asForm(change: Change): FormData {
@@ -35,7 +37,12 @@ const grid = (rows: number, cols: number, letters: string[]) =>
 
 type Encoding = 'multipart' | 'urlencoded' | 'json';
 
-async function change(staff: SignedInStaff, method: 'POST' | 'DELETE', body: Change, encoding: Encoding = 'multipart') {
+async function change(
+  staff: SignedInStaff,
+  method: 'POST' | 'DELETE',
+  body: Change,
+  encoding: Encoding = 'multipart',
+) {
   const sent =
     encoding === 'json'
       ? { json: body }
@@ -57,7 +64,11 @@ describe('adding fields', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body as FieldGridChange;
-    expect(body).toMatchObject({ warehouseId: w.id, newWarehouseRowsCount: 2, newWarehouseColsCount: 4 });
+    expect(body).toMatchObject({
+      warehouseId: w.id,
+      newWarehouseRowsCount: 2,
+      newWarehouseColsCount: 4,
+    });
     expect(names(body.fields)).toEqual(grid(2, 4, ['A', 'B', 'C', 'D']));
     const after = (await staff.client.get(`/api/warehouse/${w.id}`)).body as Warehouse;
     expect(after).toMatchObject({ rows: 2, cols: 4, warehouseCapacity: 24 });
@@ -69,21 +80,33 @@ describe('adding fields', () => {
     const a1 = fieldByName(w, 'A1');
     const b2 = fieldByName(w, 'B2');
     await placeVault(app, staff.user.companyId, a1.id, 1, 'V-100');
-    const res = await change(staff, 'POST', { warehouse_id: w.id, direction: 'left', count: 2 }, 'json');
+    const res = await change(
+      staff,
+      'POST',
+      { warehouse_id: w.id, direction: 'left', count: 2 },
+      'json',
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body as FieldGridChange;
     expect(body.newWarehouseColsCount).toBe(4);
     expect(names(body.fields)).toEqual(grid(2, 4, ['A', 'B', 'C', 'D']));
     // The old A1 is now C1, with its vault; the old B2 is D2.
     expect(body.fields[a1.id]?.name).toBe('C1');
-    expect(Object.values(body.fields[a1.id]?.vaults ?? {}).map((v) => [v.name, v.field_name])).toEqual([['V-100', 'C1']]);
+    expect(
+      Object.values(body.fields[a1.id]?.vaults ?? {}).map((v) => [v.name, v.field_name]),
+    ).toEqual([['V-100', 'C1']]);
     expect(body.fields[b2.id]?.name).toBe('D2');
   });
 
   it('adds rows at the bottom of every column', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 2, cols: 2 });
-    const res = await change(staff, 'POST', { warehouse_id: w.id, direction: 'bottom', opperation: 'plus', count: 1 });
+    const res = await change(staff, 'POST', {
+      warehouse_id: w.id,
+      direction: 'bottom',
+      opperation: 'plus',
+      count: 1,
+    });
     const body = res.body as FieldGridChange;
     expect(body).toMatchObject({ newWarehouseRowsCount: 3, newWarehouseColsCount: 2 });
     expect(names(body.fields)).toEqual(grid(3, 2, ['A', 'B']));
@@ -93,7 +116,9 @@ describe('adding fields', () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 1, cols: 25 });
     const res = await change(staff, 'POST', { warehouse_id: w.id, direction: 'right', count: 3 });
-    expect(names((res.body as FieldGridChange).fields)).toEqual(expect.arrayContaining(['Y1', 'Z1', 'AA1', 'AB1']));
+    expect(names((res.body as FieldGridChange).fields)).toEqual(
+      expect.arrayContaining(['Y1', 'Z1', 'AA1', 'AB1']),
+    );
     const left = await change(staff, 'POST', { warehouse_id: w.id, direction: 'left', count: 1 });
     const fields = (left.body as FieldGridChange).fields;
     expect(names(fields)).toEqual(expect.arrayContaining(['A1', 'AB1', 'AC1']));
@@ -136,14 +161,28 @@ describe('removing fields', () => {
   it('removes columns on the right and rows at the bottom, from JSON, multipart or url-encoded forms', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 3, cols: 3 });
-    const right = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'right', count: 2 }, 'json');
+    const right = await change(
+      staff,
+      'DELETE',
+      { warehouse_id: w.id, direction: 'right', count: 2 },
+      'json',
+    );
     expect(names((right.body as FieldGridChange).fields)).toEqual(grid(3, 1, ['A']));
     // A plain HTML form or a script sends the same fields url-encoded.
-    const bottom = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'bottom', count: 2 }, 'urlencoded');
+    const bottom = await change(
+      staff,
+      'DELETE',
+      { warehouse_id: w.id, direction: 'bottom', count: 2 },
+      'urlencoded',
+    );
     expect(bottom.status, bottom.text).toBe(200);
     expect(bottom.body).toMatchObject({ newWarehouseRowsCount: 1, newWarehouseColsCount: 1 });
     expect(names((bottom.body as FieldGridChange).fields)).toEqual(['A1']);
-    const all = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'bottom', count: 1 });
+    const all = await change(staff, 'DELETE', {
+      warehouse_id: w.id,
+      direction: 'bottom',
+      count: 1,
+    });
     expect(all.body).toMatchObject({ fields: {}, newWarehouseRowsCount: 0 });
   });
 
@@ -151,13 +190,22 @@ describe('removing fields', () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 3, cols: 2 });
     await placeVault(app, staff.user.companyId, fieldByName(w, 'B3').id, 1, 'V-1');
-    const res = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'bottom', count: 1 });
+    const res = await change(staff, 'DELETE', {
+      warehouse_id: w.id,
+      direction: 'bottom',
+      count: 1,
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       code: 'FIELD_HAS_VAULTS',
-      message: 'Please remove all vaults from the row that you want to delete. B3 still holds vaults.',
+      message:
+        'Please remove all vaults from the row that you want to delete. B3 still holds vaults.',
     });
-    const column = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'right', count: 1 });
+    const column = await change(staff, 'DELETE', {
+      warehouse_id: w.id,
+      direction: 'right',
+      count: 1,
+    });
     expect(column.status).toBe(409);
     const after = (await staff.client.get(`/api/warehouse/${w.id}`)).body as Warehouse;
     expect(after).toMatchObject({ rows: 3, cols: 2 });
@@ -169,12 +217,20 @@ describe('removing fields', () => {
     const w = await makeWarehouse(staff, { rows: 3, cols: 2 });
     await setFieldType(app, fieldByName(w, 'A2').id, 'couchbox-T');
     await setFieldType(app, fieldByName(w, 'A3').id, 'couchbox-B');
-    const res = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'bottom', count: 1 });
+    const res = await change(staff, 'DELETE', {
+      warehouse_id: w.id,
+      direction: 'bottom',
+      count: 1,
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'COUCHBOX_PAIR_SPLIT' });
     expect((res.body as ErrorReply).message).toContain('couchbox at A2');
     // Both halves may go together, and a whole column may go.
-    const both = await change(staff, 'DELETE', { warehouse_id: w.id, direction: 'bottom', count: 2 });
+    const both = await change(staff, 'DELETE', {
+      warehouse_id: w.id,
+      direction: 'bottom',
+      count: 2,
+    });
     expect(both.status).toBe(200);
     expect(names((both.body as FieldGridChange).fields)).toEqual(['A1', 'B1']);
   });
@@ -199,7 +255,12 @@ describe('refusals', () => {
   ])('refuses %o with "%s"', async (override, message) => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff);
-    const res = await change(staff, 'POST', { warehouse_id: w.id, direction: 'right', count: 1, ...override });
+    const res = await change(staff, 'POST', {
+      warehouse_id: w.id,
+      direction: 'right',
+      count: 1,
+      ...override,
+    });
     expect(res.status).toBe(400);
     expect((res.body as ErrorReply).errors).toContain(message);
   });
@@ -207,7 +268,12 @@ describe('refusals', () => {
   it('refuses an operation that contradicts the method', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff);
-    const res = await change(staff, 'POST', { warehouse_id: w.id, direction: 'right', count: 1, opperation: 'minus' });
+    const res = await change(staff, 'POST', {
+      warehouse_id: w.id,
+      direction: 'right',
+      count: 1,
+      opperation: 'minus',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -224,16 +290,23 @@ describe('refusals', () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       code: 'FIELD_GRID_CHANGED',
-      message: 'The field grid changed since it was loaded: it now has 3 rows and 2 columns. Reload and try again.',
+      message:
+        'The field grid changed since it was loaded: it now has 3 rows and 2 columns. Reload and try again.',
     });
   });
 
   it('refuses growing past the grid limit', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 1, cols: 1 });
-    const res = await change(staff, 'POST', { warehouse_id: w.id, direction: 'bottom', count: 200 });
+    const res = await change(staff, 'POST', {
+      warehouse_id: w.id,
+      direction: 'bottom',
+      count: 200,
+    });
     expect(res.status).toBe(400);
-    expect((res.body as ErrorReply).message).toBe('A warehouse can have at most 200 rows; it has 1.');
+    expect((res.body as ErrorReply).message).toBe(
+      'A warehouse can have at most 200 rows; it has 1.',
+    );
   });
 
   it("answers 404 for another company's warehouse and leaves it alone, and 401 without a session", async () => {
@@ -241,13 +314,20 @@ describe('refusals', () => {
     const w = await makeWarehouse(owner, { rows: 2, cols: 2 });
     const intruder = await makeCompanyWithUser(app);
     for (const method of ['POST', 'DELETE'] as const) {
-      const res = await change(intruder, method, { warehouse_id: w.id, direction: 'left', count: 1 });
+      const res = await change(intruder, method, {
+        warehouse_id: w.id,
+        direction: 'left',
+        count: 1,
+      });
       expect(res.status).toBe(404);
       expect((res.body as ErrorReply).message).toBe('Warehouse not found.');
     }
     const after = (await owner.client.get(`/api/warehouse/${w.id}`)).body as Warehouse;
     expect(after.fields).toEqual(w.fields);
-    const anonymous = await fetch(`${app.baseUrl}/api/fields/`, { method: 'POST', body: asForm({ warehouse_id: w.id }) });
+    const anonymous = await fetch(`${app.baseUrl}/api/fields/`, {
+      method: 'POST',
+      body: asForm({ warehouse_id: w.id }),
+    });
     expect(anonymous.status).toBe(401);
   });
 });

@@ -17,7 +17,9 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 const notEnoughSpace = (capacity: number) =>
   `Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently ${capacity}`;
 
-async function shelfWithCapacity(capacity: number): Promise<{ staff: SignedInStaff; w: Warehouse; shelfId: string }> {
+async function shelfWithCapacity(
+  capacity: number,
+): Promise<{ staff: SignedInStaff; w: Warehouse; shelfId: string }> {
   const staff = await makeCompanyWithUser(app);
   const w = await makeWarehouse(staff);
   const rack = await makeRack(staff, w.id, { capacity, num_shelves: 1 });
@@ -59,13 +61,24 @@ describe('adding a pallet', () => {
 
   it('requires a customer name and at least one space', async () => {
     const { staff, shelfId } = await shelfWithCapacity(3);
-    const noCustomer = await staff.client.post('/api/racks/pallets', { shelf_id: shelfId, customer_name: '  ' });
+    const noCustomer = await staff.client.post('/api/racks/pallets', {
+      shelf_id: shelfId,
+      customer_name: '  ',
+    });
     expect(noCustomer.status).toBe(400);
     expect((noCustomer.body as ErrorReply).errors).toContain('Customer name is required.');
-    const zero = await staff.client.post('/api/racks/pallets', { shelf_id: shelfId, customer_name: 'A', shelf_spots: 0 });
+    const zero = await staff.client.post('/api/racks/pallets', {
+      shelf_id: shelfId,
+      customer_name: 'A',
+      shelf_spots: 0,
+    });
     expect(zero.status).toBe(400);
     expect((zero.body as ErrorReply).errors).toContain('Pallet spaces must be at least 1.');
-    const heavy = await staff.client.post('/api/racks/pallets', { shelf_id: shelfId, customer_name: 'A', weight: -2 });
+    const heavy = await staff.client.post('/api/racks/pallets', {
+      shelf_id: shelfId,
+      customer_name: 'A',
+      weight: -2,
+    });
     expect((heavy.body as ErrorReply).errors).toContain('Weight cannot be negative.');
   });
 
@@ -75,14 +88,20 @@ describe('adding a pallet', () => {
     for (const shelf_id of [undefined, 'nope', MISSING, other.shelfId]) {
       const res = await staff.client.post('/api/racks/pallets', { shelf_id, customer_name: 'A' });
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ code: 'SHELF_NOT_FOUND', message: 'Shelf not found. Please select a valid shelf.' });
+      expect(res.body).toMatchObject({
+        code: 'SHELF_NOT_FOUND',
+        message: 'Shelf not found. Please select a valid shelf.',
+      });
     }
   });
 
   it('refuses a pallet on a full shelf with the maximum-pallets sentence', async () => {
     const { staff, shelfId } = await shelfWithCapacity(2);
     await makePallet(staff, shelfId, { shelf_spots: 2 });
-    const res = await staff.client.post('/api/racks/pallets', { shelf_id: shelfId, customer_name: 'B' });
+    const res = await staff.client.post('/api/racks/pallets', {
+      shelf_id: shelfId,
+      customer_name: 'B',
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       code: 'SHELF_FULL',
@@ -93,7 +112,11 @@ describe('adding a pallet', () => {
   it('refuses more spaces than are free with the capacity sentence', async () => {
     const { staff, w, shelfId } = await shelfWithCapacity(3);
     await makePallet(staff, shelfId, { shelf_spots: 2 });
-    const res = await staff.client.post('/api/racks/pallets', { shelf_id: shelfId, customer_name: 'B', shelf_spots: 2 });
+    const res = await staff.client.post('/api/racks/pallets', {
+      shelf_id: shelfId,
+      customer_name: 'B',
+      shelf_spots: 2,
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'SHELF_NOT_ENOUGH_SPACE', message: notEnoughSpace(3) });
     const last = await makePallet(staff, shelfId, { pallet_spaces: 1 });
@@ -144,24 +167,35 @@ describe('editing a pallet', () => {
     const { staff, shelfId } = await shelfWithCapacity(3);
     const pallet = await makePallet(staff, shelfId, { shelf_spots: 2 });
     await makePallet(staff, shelfId);
-    const grow = await staff.client.put(`/api/racks/pallets/${pallet.id}/edit`, { pallet_spaces: 3 });
+    const grow = await staff.client.put(`/api/racks/pallets/${pallet.id}/edit`, {
+      pallet_spaces: 3,
+    });
     expect(grow.status).toBe(409);
     expect(grow.body).toMatchObject({ code: 'SHELF_NOT_ENOUGH_SPACE', message: notEnoughSpace(3) });
     // Keeping its own two spaces on a now-full shelf is fine.
-    const same = await staff.client.put(`/api/racks/pallets/${pallet.id}/edit`, { pallet_spaces: 2, notes: 'ok' });
+    const same = await staff.client.put(`/api/racks/pallets/${pallet.id}/edit`, {
+      pallet_spaces: 2,
+      notes: 'ok',
+    });
     expect(same.status).toBe(200);
   });
 
   it('refuses an empty customer name, a mismatched id, and unknown or foreign pallets', async () => {
     const { staff, shelfId } = await shelfWithCapacity(3);
     const pallet = await makePallet(staff, shelfId);
-    const empty = await staff.client.put(`/api/racks/pallets/${pallet.id}/edit`, { customer_name: '' });
+    const empty = await staff.client.put(`/api/racks/pallets/${pallet.id}/edit`, {
+      customer_name: '',
+    });
     expect((empty.body as ErrorReply).errors).toContain('Customer name is required.');
-    const mismatch = await staff.client.put(`/api/racks/pallets/${pallet.id}/edit`, { id: MISSING });
+    const mismatch = await staff.client.put(`/api/racks/pallets/${pallet.id}/edit`, {
+      id: MISSING,
+    });
     expect(mismatch.status).toBe(400);
     expect((await staff.client.put(`/api/racks/pallets/${MISSING}/edit`, {})).status).toBe(404);
     const other = await makeCompanyWithUser(app);
-    const foreign = await other.client.put(`/api/racks/pallets/${pallet.id}/edit`, { name: 'MINE' });
+    const foreign = await other.client.put(`/api/racks/pallets/${pallet.id}/edit`, {
+      name: 'MINE',
+    });
     expect(foreign.status).toBe(404);
     expect((foreign.body as ErrorReply).message).toBe('Pallet not found.');
   });

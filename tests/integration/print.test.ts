@@ -18,19 +18,62 @@ describe('the print list', () => {
     const staff = await makeCompanyWithUser(app);
     const b = await makeWarehouse(staff, { name: 'Warehouse B', rows: 10, cols: 28 });
     const a = await makeWarehouse(staff, { name: 'warehouse a', rows: 2, cols: 1 });
-    await insertVault(app, staff, { name: '7', customer: 'SMITH', fieldId: fieldId(b, 'A10'), position: 1 });
-    await insertVault(app, staff, { name: '6', customer: 'SMITH', fieldId: fieldId(b, 'AA1'), position: 1 });
-    await insertVault(app, staff, { name: '5', customer: 'SMITH', fieldId: fieldId(b, 'B1'), position: 1 });
-    await insertVault(app, staff, { name: '4', customer: 'SMITH', fieldId: fieldId(b, 'A2'), position: 3 });
-    await insertVault(app, staff, { name: '3', customer: 'SMITH', fieldId: fieldId(b, 'A2'), position: 1 });
-    await insertVault(app, staff, { name: '2', customer: 'JONES', fieldId: fieldId(a, 'A1'), position: 2 });
-    await insertVault(app, staff, { name: '10', customer: 'STAGED ONE', oldFieldId: fieldId(b, 'A2') });
-    await insertVault(app, staff, { name: '9', customer: 'STAGED TWO', oldFieldId: fieldId(b, 'A1') });
+    await insertVault(app, staff, {
+      name: '7',
+      customer: 'SMITH',
+      fieldId: fieldId(b, 'A10'),
+      position: 1,
+    });
+    await insertVault(app, staff, {
+      name: '6',
+      customer: 'SMITH',
+      fieldId: fieldId(b, 'AA1'),
+      position: 1,
+    });
+    await insertVault(app, staff, {
+      name: '5',
+      customer: 'SMITH',
+      fieldId: fieldId(b, 'B1'),
+      position: 1,
+    });
+    await insertVault(app, staff, {
+      name: '4',
+      customer: 'SMITH',
+      fieldId: fieldId(b, 'A2'),
+      position: 3,
+    });
+    await insertVault(app, staff, {
+      name: '3',
+      customer: 'SMITH',
+      fieldId: fieldId(b, 'A2'),
+      position: 1,
+    });
+    await insertVault(app, staff, {
+      name: '2',
+      customer: 'JONES',
+      fieldId: fieldId(a, 'A1'),
+      position: 2,
+    });
+    await insertVault(app, staff, {
+      name: '10',
+      customer: 'STAGED ONE',
+      oldFieldId: fieldId(b, 'A2'),
+    });
+    await insertVault(app, staff, {
+      name: '9',
+      customer: 'STAGED TWO',
+      oldFieldId: fieldId(b, 'A1'),
+    });
     await insertVault(app, staff, { name: '11', customer: null, type: 'liftvan' });
 
     const res = await staff.client.get('/api/vaults/all');
     expect(res.status).toBe(200);
-    const rows = (res.body as PrintVault[]).map((v) => [v.warehouse_name, v.field_name, v.position, v.name]);
+    const rows = (res.body as PrintVault[]).map((v) => [
+      v.warehouse_name,
+      v.field_name,
+      v.position,
+      v.name,
+    ]);
     expect(rows).toEqual([
       ['warehouse a', 'A1', 2, '2'],
       ['Warehouse B', 'A2', 1, '3'],
@@ -49,7 +92,12 @@ describe('the print list', () => {
     const staff = await makeCompanyWithUser(app);
     const other = await makeCompanyWithUser(app);
     const w = await makeWarehouse(other);
-    await insertVault(app, other, { name: '1', customer: 'OTHER', fieldId: fieldId(w, 'A1'), position: 1 });
+    await insertVault(app, other, {
+      name: '1',
+      customer: 'OTHER',
+      fieldId: fieldId(w, 'A1'),
+      position: 1,
+    });
     expect((await staff.client.get('/api/vaults/all')).body).toEqual([]);
     // fetch's text() drops the byte-order mark; the header row alone is left.
     expect((await staff.client.get('/api/print/vaults.csv')).text.replace(/^\uFEFF/, '')).toBe(
@@ -73,8 +121,20 @@ describe('the CSV export', () => {
       position: 1,
       note: 'Fragile, "handle" with care\nsecond line',
     });
-    await insertVault(app, staff, { name: '2', customer: '+SUM(1)', fieldId: fieldId(w, 'A1'), position: 2, note: '@cmd' });
-    await insertVault(app, staff, { name: '3', customer: '-2', fieldId: fieldId(w, 'A1'), position: 3, note: '\tTAB' });
+    await insertVault(app, staff, {
+      name: '2',
+      customer: '+SUM(1)',
+      fieldId: fieldId(w, 'A1'),
+      position: 2,
+      note: '@cmd',
+    });
+    await insertVault(app, staff, {
+      name: '3',
+      customer: '-2',
+      fieldId: fieldId(w, 'A1'),
+      position: 3,
+      note: '\tTAB',
+    });
 
     const res = await staff.client.get('/api/print/vaults.csv');
     expect(res.status).toBe(200);
@@ -82,8 +142,24 @@ describe('the CSV export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="vaults.csv"');
     const rows = parse(res.text, { bom: true }) as string[][];
     expect(rows).toEqual([
-      ['Vault Name', 'Customer Name', 'Vault Type', 'Position', 'Field Name', 'Warehouse Name', 'Notes'],
-      ['1', `'=HYPERLINK("HTTP://EVIL")`, 'vault', '1', 'A1', 'Naglee, "Main"', 'Fragile, "handle" with care\nsecond line'],
+      [
+        'Vault Name',
+        'Customer Name',
+        'Vault Type',
+        'Position',
+        'Field Name',
+        'Warehouse Name',
+        'Notes',
+      ],
+      [
+        '1',
+        `'=HYPERLINK("HTTP://EVIL")`,
+        'vault',
+        '1',
+        'A1',
+        'Naglee, "Main"',
+        'Fragile, "handle" with care\nsecond line',
+      ],
       ['2', "'+SUM(1)", 'vault', '2', 'A1', 'Naglee, "Main"', "'@cmd"],
       ['3', "'-2", 'vault', '3', 'A1', 'Naglee, "Main"', "'\tTAB"],
     ]);

@@ -22,7 +22,12 @@ describe('adding a rack', () => {
   it('creates the rack with its shelves and lists it with the warehouse', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff);
-    const rack = await makeRack(staff, w.id, { name: 'North', num_shelves: 3, capacity: 4, position: { x: 20, y: 30 } });
+    const rack = await makeRack(staff, w.id, {
+      name: 'North',
+      num_shelves: 3,
+      capacity: 4,
+      position: { x: 20, y: 30 },
+    });
     expect(rack).toMatchObject({
       name: 'North',
       orientation: 'horizontal',
@@ -54,7 +59,11 @@ describe('adding a rack', () => {
       num_shelves: 1,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Unnamed Rack', orientation: 'horizontal', capacity: 1 });
+    expect(res.body).toMatchObject({
+      name: 'Unnamed Rack',
+      orientation: 'horizontal',
+      capacity: 1,
+    });
   });
 
   it.each([
@@ -93,7 +102,8 @@ describe('adding a rack', () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       code: 'RACK_POSITION_INVALID',
-      message: 'Rack "Edge" (12 x 4 ft) at x 50, y 20 would not fit inside the warehouse (60 x 100 ft).',
+      message:
+        'Rack "Edge" (12 x 4 ft) at x 50, y 20 would not fit inside the warehouse (60 x 100 ft).',
     });
     const vertical = await staff.client.post(`/api/racks/warehouse/${w.id}/add`, {
       position: { x: 20, y: 90 },
@@ -115,7 +125,9 @@ describe('adding a rack', () => {
       num_shelves: 1,
     });
     expect(onBlock.status).toBe(409);
-    expect((onBlock.body as ErrorReply).message).toBe('Rack "Unnamed Rack" at x 5, y 5 would overlap the VAULTS block.');
+    expect((onBlock.body as ErrorReply).message).toBe(
+      'Rack "Unnamed Rack" at x 5, y 5 would overlap the VAULTS block.',
+    );
 
     await makeRack(staff, w.id, { name: 'First', position: { x: 20, y: 20 } });
     const onRack = await staff.client.post(`/api/racks/warehouse/${w.id}/add`, {
@@ -166,18 +178,29 @@ describe('moving a rack', () => {
     });
     expect(res.status).toBe(200);
     const moved = res.body as Rack;
-    expect(moved).toMatchObject({ position: { x: 40, y: 50 }, orientation: 'vertical', name: 'Rack A' });
+    expect(moved).toMatchObject({
+      position: { x: 40, y: 50 },
+      orientation: 'vertical',
+      name: 'Rack A',
+    });
     expect(moved.shelves[0]?.pallets).toHaveLength(1);
   });
 
   it('falls back to x 0, y 0, width 1 and length 1 for what the update leaves out', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 1, cols: 1 });
-    await staff.client.put(`/api/warehouse/${w.id}/field-grid`, { fieldgridLocation: { x: 50, y: 90 } });
+    await staff.client.put(`/api/warehouse/${w.id}/field-grid`, {
+      fieldgridLocation: { x: 50, y: 90 },
+    });
     const rack = await makeRack(staff, w.id);
     const res = await staff.client.put(`/api/racks/${w.id}/rack/${rack.id}`, {});
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ position: { x: 0, y: 0 }, width: 1, length: 1, orientation: 'horizontal' });
+    expect(res.body).toMatchObject({
+      position: { x: 0, y: 0 },
+      width: 1,
+      length: 1,
+      orientation: 'horizontal',
+    });
   });
 
   it('refuses a move outside, onto the VAULTS block or onto another rack, and keeps the rack where it was', async () => {
@@ -186,10 +209,18 @@ describe('moving a rack', () => {
     const rack = await makeRack(staff, w.id, { name: 'Mover', position: { x: 20, y: 20 } });
     await makeRack(staff, w.id, { name: 'Other', position: { x: 20, y: 40 } });
     const move = (x: number, y: number) =>
-      staff.client.put(`/api/racks/${w.id}/rack/${rack.id}`, { position: { x, y }, width: 12, length: 4 });
+      staff.client.put(`/api/racks/${w.id}/rack/${rack.id}`, {
+        position: { x, y },
+        width: 12,
+        length: 4,
+      });
     expect((await move(-1, 20)).status).toBe(409);
-    expect(((await move(0, 0)).body as ErrorReply).message).toContain('would overlap the VAULTS block');
-    expect(((await move(22, 38)).body as ErrorReply).message).toContain('would overlap rack "Other"');
+    expect(((await move(0, 0)).body as ErrorReply).message).toContain(
+      'would overlap the VAULTS block',
+    );
+    expect(((await move(22, 38)).body as ErrorReply).message).toContain(
+      'would overlap rack "Other"',
+    );
     // Moving onto its own old footprint is fine: a rack does not collide with itself.
     expect((await move(21, 20)).status).toBe(200);
     const racks = (await staff.client.get(`/api/racks/warehouse/${w.id}`)).body as Rack[];
@@ -218,12 +249,16 @@ describe('deleting a rack', () => {
     const rack = await makeRack(staff, w.id);
     const pallet = await makePallet(staff, rack.shelves[0]?.id ?? '');
     const other = await makeCompanyWithUser(app);
-    expect((await other.client.delete(`/api/racks/${w.id}/rack/${rack.id}/delete`)).status).toBe(404);
+    expect((await other.client.delete(`/api/racks/${w.id}/rack/${rack.id}/delete`)).status).toBe(
+      404,
+    );
 
     const res = await staff.client.delete(`/api/racks/${w.id}/rack/${rack.id}/delete`);
     expect(res.status).toBe(200);
     expect((await staff.client.get(`/api/racks/warehouse/${w.id}`)).body).toEqual([]);
     expect((await staff.client.delete(`/api/pallets/${pallet.id}/delete`)).status).toBe(404);
-    expect((await staff.client.delete(`/api/racks/${w.id}/rack/${rack.id}/delete`)).status).toBe(404);
+    expect((await staff.client.delete(`/api/racks/${w.id}/rack/${rack.id}/delete`)).status).toBe(
+      404,
+    );
   });
 });

@@ -24,9 +24,15 @@ const tempDir = () => {
 describe('configuration', () => {
   it('stops the start with a sentence naming the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a port number \(got "eighty"\)/);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres:\/\//);
-    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD must be at least 8 characters/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      /PORT must be a port number \(got "eighty"\)/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must start with postgres:\/\//,
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(
+      /ADMIN_PASSWORD must be at least 8 characters/,
+    );
   });
 
   it('has working defaults', () => {
@@ -41,16 +47,23 @@ describe('the data directory lock', () => {
   it('refuses a second holder and names the process', () => {
     const dir = tempDir();
     const lock = lockDataDir(dir, 'first');
-    expect(() => lockDataDir(dir, 'second')).toThrow(`The data directory ${dir} is in use by process ${process.pid} (first)`);
+    expect(() => lockDataDir(dir, 'second')).toThrow(
+      `The data directory ${dir} is in use by process ${process.pid} (first)`,
+    );
     lock.release();
     lockDataDir(dir, 'third').release();
   });
 
   it('takes over a stale lock left by a killed process', () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, 'vaultgrid.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, purpose: 'dead' }));
+    fs.writeFileSync(
+      path.join(dir, 'vaultgrid.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 12345, purpose: 'dead' }),
+    );
     const lock = lockDataDir(dir, 'new owner');
-    const held = JSON.parse(fs.readFileSync(path.join(dir, 'vaultgrid.lock'), 'utf8')) as { pid: number };
+    const held = JSON.parse(fs.readFileSync(path.join(dir, 'vaultgrid.lock'), 'utf8')) as {
+      pid: number;
+    };
     expect(held.pid).toBe(process.pid);
     lock.release();
     expect(fs.existsSync(path.join(dir, 'vaultgrid.lock'))).toBe(false);
@@ -88,14 +101,23 @@ function startServer(env: Record<string, string>) {
 describe('the server process', () => {
   it('holds the embedded data directory, stops cleanly on SIGTERM and reuses the data', async () => {
     const dir = tempDir();
-    const env = { DATA_DIR: dir, PORT: '0', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password' };
+    const env = {
+      DATA_DIR: dir,
+      PORT: '0',
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'owner-password',
+    };
     const first = startServer(env);
     const url = await first.ready;
-    expect(first.output()).toContain('Created company "My Storage Company" with the first user owner@example.com.');
+    expect(first.output()).toContain(
+      'Created company "My Storage Company" with the first user owner@example.com.',
+    );
 
     const second = startServer(env);
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`The data directory ${dir} is in use by process ${first.child.pid}`);
+    expect(second.output()).toContain(
+      `The data directory ${dir} is in use by process ${first.child.pid}`,
+    );
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -118,7 +140,9 @@ describe('the server process', () => {
   it('prints a generated password once when no admin is configured', async () => {
     const server = startServer({ DATA_DIR: tempDir(), PORT: '0' });
     await server.ready;
-    expect(server.output()).toMatch(/Sign in with admin@example\.com \/ \S{12,} \(shown only this once\)/);
+    expect(server.output()).toMatch(
+      /Sign in with admin@example\.com \/ \S{12,} \(shown only this once\)/,
+    );
     server.child.kill('SIGTERM');
     await server.exited;
   }, 60_000);
@@ -139,11 +163,15 @@ describe('migrations', () => {
     await admin.end();
     const url = new URL(postgresUrl);
     url.pathname = '/vaultgrid_migrate_race';
-    const clients = [new pg.Client({ connectionString: url.toString() }), new pg.Client({ connectionString: url.toString() })];
+    const clients = [
+      new pg.Client({ connectionString: url.toString() }),
+      new pg.Client({ connectionString: url.toString() }),
+    ];
     await Promise.all(clients.map((c) => c.connect()));
     const sessions = clients.map((c) => ({
       exec: async (sql: string) => void (await c.query(sql)),
-      query: async (sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as Record<string, unknown>[],
+      query: async (sql: string, params?: unknown[]) =>
+        (await c.query(sql, params)).rows as Record<string, unknown>[],
     }));
     const [a, b] = await Promise.all(sessions.map((s) => migrate(s)));
     expect([...(a ?? []), ...(b ?? [])]).toEqual(['0001-initial']);

@@ -16,33 +16,85 @@ describe('search suggestions', () => {
   it('groups case-insensitive substring matches by customer, order and vault number', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff);
-    await makeVault(staff, { field_id: fieldByName(w, 'A1').id, position: 1, customer_name: 'Johnson', order_name: 'JO-5', vault_id: 'V10' });
-    await makeVault(staff, { field_id: fieldByName(w, 'A2').id, position: 1, customer_name: 'Bjorn', order_name: 'X-1', vault_id: 'JO7' });
-    await makeVault(staff, { field_id: fieldByName(w, 'A3').id, position: 1, customer_name: 'Smith', order_name: 'S-1', vault_id: '42' });
+    await makeVault(staff, {
+      field_id: fieldByName(w, 'A1').id,
+      position: 1,
+      customer_name: 'Johnson',
+      order_name: 'JO-5',
+      vault_id: 'V10',
+    });
+    await makeVault(staff, {
+      field_id: fieldByName(w, 'A2').id,
+      position: 1,
+      customer_name: 'Bjorn',
+      order_name: 'X-1',
+      vault_id: 'JO7',
+    });
+    await makeVault(staff, {
+      field_id: fieldByName(w, 'A3').id,
+      position: 1,
+      customer_name: 'Smith',
+      order_name: 'S-1',
+      vault_id: '42',
+    });
 
     const res = await staff.client.get(`/api/search/suggestions?q=jo&warehouseId=${w.id}`);
     expect(res.status).toBe(200);
-    expect(res.body as SearchSuggestions).toEqual({ customers: ['JOHNSON', 'BJORN'], orders: ['JO-5'], vaults: ['JO7'] });
-    expect((await staff.client.get('/api/search/suggestions?q=4')).body).toEqual({ customers: [], orders: [], vaults: ['42'] });
-    expect((await staff.client.get('/api/search/suggestions?q=%25')).body).toEqual({ customers: [], orders: [], vaults: [] });
-    expect((await staff.client.get('/api/search/suggestions?q=')).body).toEqual({ customers: [], orders: [], vaults: [] });
+    expect(res.body as SearchSuggestions).toEqual({
+      customers: ['JOHNSON', 'BJORN'],
+      orders: ['JO-5'],
+      vaults: ['JO7'],
+    });
+    expect((await staff.client.get('/api/search/suggestions?q=4')).body).toEqual({
+      customers: [],
+      orders: [],
+      vaults: ['42'],
+    });
+    expect((await staff.client.get('/api/search/suggestions?q=%25')).body).toEqual({
+      customers: [],
+      orders: [],
+      vaults: [],
+    });
+    expect((await staff.client.get('/api/search/suggestions?q=')).body).toEqual({
+      customers: [],
+      orders: [],
+      vaults: [],
+    });
   });
 
   it('keeps to the company and, when given, the warehouse', async () => {
     const staff = await makeCompanyWithUser(app);
     const w1 = await makeWarehouse(staff);
     const w2 = await makeWarehouse(staff);
-    await makeVault(staff, { field_id: fieldByName(w1, 'A1').id, position: 1, customer_name: 'Garcia', order_name: 'G1' });
-    await makeVault(staff, { field_id: fieldByName(w2, 'A1').id, position: 1, customer_name: 'Garner', order_name: 'G2' });
+    await makeVault(staff, {
+      field_id: fieldByName(w1, 'A1').id,
+      position: 1,
+      customer_name: 'Garcia',
+      order_name: 'G1',
+    });
+    await makeVault(staff, {
+      field_id: fieldByName(w2, 'A1').id,
+      position: 1,
+      customer_name: 'Garner',
+      order_name: 'G2',
+    });
     const one = await staff.client.get(`/api/search/suggestions?q=gar&warehouseId=${w1.id}`);
     expect((one.body as SearchSuggestions).customers).toEqual(['GARCIA']);
     const all = await staff.client.get('/api/search/suggestions?q=gar');
     expect((all.body as SearchSuggestions).customers).toEqual(['GARCIA', 'GARNER']);
 
     const stranger = await makeCompanyWithUser(app);
-    expect((await stranger.client.get('/api/search/suggestions?q=gar')).body).toEqual({ customers: [], orders: [], vaults: [] });
-    expect((await stranger.client.get(`/api/search/suggestions?q=gar&warehouseId=${w1.id}`)).body).toEqual({ customers: [], orders: [], vaults: [] });
-    expect((await stranger.client.get('/api/search/suggestions?q=gar&warehouseId=bad')).status).toBe(400);
+    expect((await stranger.client.get('/api/search/suggestions?q=gar')).body).toEqual({
+      customers: [],
+      orders: [],
+      vaults: [],
+    });
+    expect(
+      (await stranger.client.get(`/api/search/suggestions?q=gar&warehouseId=${w1.id}`)).body,
+    ).toEqual({ customers: [], orders: [], vaults: [] });
+    expect(
+      (await stranger.client.get('/api/search/suggestions?q=gar&warehouseId=bad')).status,
+    ).toBe(400);
     expect((await stranger.client.get('/api/search/suggestions')).status).toBe(400);
   });
 });

@@ -17,14 +17,34 @@ describe('statistics', () => {
   it('counts potential spaces, empty vaults and empty couchboxes per warehouse', async () => {
     const staff = await makeCompanyWithUser(app);
     const main = await makeWarehouse(staff, { name: 'Main', rows: 2, cols: 2, field_capacity: 3 });
-    const quiet = await makeWarehouse(staff, { name: 'Quiet', rows: 1, cols: 1, field_capacity: 2 });
+    const quiet = await makeWarehouse(staff, {
+      name: 'Quiet',
+      rows: 1,
+      cols: 1,
+      field_capacity: 2,
+    });
     const f = (n: string) => fieldId(main, n);
     await insertVault(app, staff, { customer: 'JOHNSON', fieldId: f('A1'), position: 1 });
     await insertVault(app, staff, { customer: 'EMPTY VAULT', fieldId: f('A1'), position: 2 });
     await insertVault(app, staff, { customer: 'EMPTY VAULT', fieldId: f('A1'), position: 3 });
-    await insertVault(app, staff, { customer: 'EMPTY COUCHBOX', type: 'couchbox', fieldId: f('A2'), position: 1 });
-    await insertVault(app, staff, { customer: 'EMPTY LIFTVAN', type: 'liftvan', fieldId: f('B1'), position: 1 });
-    await insertVault(app, staff, { customer: 'SMITH', type: 'couchbox', fieldId: f('B2'), position: 1 });
+    await insertVault(app, staff, {
+      customer: 'EMPTY COUCHBOX',
+      type: 'couchbox',
+      fieldId: f('A2'),
+      position: 1,
+    });
+    await insertVault(app, staff, {
+      customer: 'EMPTY LIFTVAN',
+      type: 'liftvan',
+      fieldId: f('B1'),
+      position: 1,
+    });
+    await insertVault(app, staff, {
+      customer: 'SMITH',
+      type: 'couchbox',
+      fieldId: f('B2'),
+      position: 1,
+    });
     // Staged vaults stand in no warehouse.
     await insertVault(app, staff, { customer: 'EMPTY VAULT', oldFieldId: f('B2') });
 
@@ -62,7 +82,11 @@ describe('statistics', () => {
     const staff = await makeCompanyWithUser(app);
     const other = await makeCompanyWithUser(app);
     const w = await makeWarehouse(other);
-    await insertVault(app, other, { customer: 'EMPTY VAULT', fieldId: fieldId(w, 'A1'), position: 1 });
+    await insertVault(app, other, {
+      customer: 'EMPTY VAULT',
+      fieldId: fieldId(w, 'A1'),
+      position: 1,
+    });
     expect((await staff.client.get('/api/statistics')).body).toEqual([]);
     expect((await new HttpClient(app.baseUrl).get('/api/statistics')).status).toBe(401);
   });

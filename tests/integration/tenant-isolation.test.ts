@@ -26,7 +26,9 @@ describe("another company's ids answer as if they did not exist", () => {
 
   it('cannot read the warehouse by id or slug', async () => {
     expect((await intruder.client.get(`/api/warehouse/${warehouse.id}`)).status).toBe(404);
-    expect((await intruder.client.get(`/api/warehouse/by-slug/${warehouse.slug}`)).status).toBe(404);
+    expect((await intruder.client.get(`/api/warehouse/by-slug/${warehouse.slug}`)).status).toBe(
+      404,
+    );
   });
 
   it('cannot delete it, and it survives the attempt', async () => {
@@ -35,7 +37,8 @@ describe("another company's ids answer as if they did not exist", () => {
   });
 
   it('sees none of it in its own lists', async () => {
-    const summaries = (await intruder.client.get('/api/warehouse/summaries')).body as WarehouseSummary[];
+    const summaries = (await intruder.client.get('/api/warehouse/summaries'))
+      .body as WarehouseSummary[];
     expect(summaries).toEqual([]);
     const team = (await intruder.client.get('/api/team/users')).body as { email: string }[];
     expect(team.map((u) => u.email)).toEqual([intruder.email]);
@@ -44,7 +47,8 @@ describe("another company's ids answer as if they did not exist", () => {
   it('can use the same warehouse name without touching the other', async () => {
     const own = await makeWarehouse(intruder, { name: 'Private Warehouse' });
     expect(own.id).not.toBe(warehouse.id);
-    const owners = (await owner.client.get(`/api/warehouse/company/${owner.user.companyId}`)).body as Warehouse[];
+    const owners = (await owner.client.get(`/api/warehouse/company/${owner.user.companyId}`))
+      .body as Warehouse[];
     expect(owners.map((w) => w.id)).toEqual([warehouse.id]);
   });
 });

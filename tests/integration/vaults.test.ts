@@ -17,7 +17,12 @@ afterAll(async () => {
 
 async function setup(overrides: Parameters<typeof makeWarehouse>[1] = {}) {
   const staff = await makeCompanyWithUser(app);
-  const warehouse: Warehouse = await makeWarehouse(staff, { rows: 3, cols: 2, field_capacity: 3, ...overrides });
+  const warehouse: Warehouse = await makeWarehouse(staff, {
+    rows: 3,
+    cols: 2,
+    field_capacity: 3,
+    ...overrides,
+  });
   return { staff, warehouse, a1: fieldByName(warehouse, 'A1') };
 }
 
@@ -55,8 +60,18 @@ describe('adding a vault', () => {
 
   it('finds an existing customer and order instead of creating another', async () => {
     const { staff, a1 } = await setup();
-    const first = await makeVault(staff, { field_id: a1.id, position: 1, customer_name: 'Jones', order_name: 'A-1' });
-    const second = await makeVault(staff, { field_id: a1.id, position: 2, customer_name: 'JONES', order_name: 'a-1' });
+    const first = await makeVault(staff, {
+      field_id: a1.id,
+      position: 1,
+      customer_name: 'Jones',
+      order_name: 'A-1',
+    });
+    const second = await makeVault(staff, {
+      field_id: a1.id,
+      position: 2,
+      customer_name: 'JONES',
+      order_name: 'a-1',
+    });
     expect(second.customer_id).toBe(first.customer_id);
     expect(second.order_id).toBe(first.order_id);
     const rows = await queryRows<{ n: number }>(
@@ -68,8 +83,19 @@ describe('adding a vault', () => {
 
   it('names an empty vault EMPTY {TYPE} and needs no order', async () => {
     const { staff, a1 } = await setup();
-    const vault = await makeVault(staff, { field_id: a1.id, position: 1, customer_name: 'EMPTY', order_name: '', type: 'liftvan' });
-    expect(vault).toMatchObject({ customer_name: 'EMPTY LIFTVAN', order_name: null, type: 'liftvan', name: null });
+    const vault = await makeVault(staff, {
+      field_id: a1.id,
+      position: 1,
+      customer_name: 'EMPTY',
+      order_name: '',
+      type: 'liftvan',
+    });
+    expect(vault).toMatchObject({
+      customer_name: 'EMPTY LIFTVAN',
+      order_name: null,
+      type: 'liftvan',
+      name: null,
+    });
   });
 
   it.each([
@@ -79,11 +105,21 @@ describe('adding a vault', () => {
     [{ position: 0 }, 400, 'Position must be at least 1.'],
     [{ type: 'crate' }, 400, 'Type must be one of vault, liftvan, t2, couchbox.'],
     [{ field_id: 'nope' }, 400, 'Field id must be a valid id.'],
-    [{ position: 2 }, 409, 'Only the lowest free position of field A1 (position 1) can take a vault.'],
+    [
+      { position: 2 },
+      409,
+      'Only the lowest free position of field A1 (position 1) can take a vault.',
+    ],
     [{ type: 'couchbox' }, 409, 'A couchbox can only go into a couchbox field; A1 is not one.'],
   ])('refuses %o with %i "%s"', async (override, status, message) => {
     const { staff, a1 } = await setup();
-    const res = await postVault(staff, { customer_name: 'SMITH', order_name: 'O1', field_id: a1.id, position: 1, ...override });
+    const res = await postVault(staff, {
+      customer_name: 'SMITH',
+      order_name: 'O1',
+      field_id: a1.id,
+      position: 1,
+      ...override,
+    });
     expect(res.status).toBe(status);
     expect(errorOf(res).message).toBe(message);
   });
@@ -91,18 +127,41 @@ describe('adding a vault', () => {
   it('refuses a taken position, a full field and a field marked full', async () => {
     const { staff, warehouse, a1 } = await setup({ field_capacity: 2 });
     await makeVault(staff, { field_id: a1.id, position: 1 });
-    const taken = await postVault(staff, { customer_name: 'X', order_name: 'Y', field_id: a1.id, position: 1 });
+    const taken = await postVault(staff, {
+      customer_name: 'X',
+      order_name: 'Y',
+      field_id: a1.id,
+      position: 1,
+    });
     expect(taken.status).toBe(409);
-    expect(errorOf(taken)).toMatchObject({ code: 'VAULT_SLOT_TAKEN', message: 'Position 1 of field A1 is already taken.' });
+    expect(errorOf(taken)).toMatchObject({
+      code: 'VAULT_SLOT_TAKEN',
+      message: 'Position 1 of field A1 is already taken.',
+    });
 
     await makeVault(staff, { field_id: a1.id, position: 2 });
-    const full = await postVault(staff, { customer_name: 'X', order_name: 'Y', field_id: a1.id, position: 3 });
+    const full = await postVault(staff, {
+      customer_name: 'X',
+      order_name: 'Y',
+      field_id: a1.id,
+      position: 3,
+    });
     expect(full.status).toBe(409);
-    expect(errorOf(full)).toMatchObject({ code: 'FIELD_FULL', message: 'Field A1 is full: it holds 2 vaults.' });
+    expect(errorOf(full)).toMatchObject({
+      code: 'FIELD_FULL',
+      message: 'Field A1 is full: it holds 2 vaults.',
+    });
 
     const a2 = fieldByName(warehouse, 'A2');
-    expect((await staff.client.patch(`/api/fields/${a2.id}/full`, { full: true })).status).toBe(200);
-    const flagged = await postVault(staff, { customer_name: 'X', order_name: 'Y', field_id: a2.id, position: 1 });
+    expect((await staff.client.patch(`/api/fields/${a2.id}/full`, { full: true })).status).toBe(
+      200,
+    );
+    const flagged = await postVault(staff, {
+      customer_name: 'X',
+      order_name: 'Y',
+      field_id: a2.id,
+      position: 1,
+    });
     expect(flagged.status).toBe(409);
     expect(errorOf(flagged).message).toBe('Field A2 is marked full.');
   });
@@ -111,7 +170,12 @@ describe('adding a vault', () => {
     const { staff, warehouse, a1 } = await setup();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        postVault(staff, { customer_name: `C${i}`, order_name: `O${i}`, field_id: a1.id, position: 1 }),
+        postVault(staff, {
+          customer_name: `C${i}`,
+          order_name: `O${i}`,
+          field_id: a1.id,
+          position: 1,
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -125,7 +189,11 @@ describe('adding a vault', () => {
     const { staff, warehouse, a1 } = await setup();
     await makeVault(staff, { field_id: a1.id, position: 1, vault_id: '555' });
     const again = await postVault(staff, {
-      vault_id: '555', customer_name: 'X', order_name: 'Y', field_id: fieldByName(warehouse, 'B1').id, position: 1,
+      vault_id: '555',
+      customer_name: 'X',
+      order_name: 'Y',
+      field_id: fieldByName(warehouse, 'B1').id,
+      position: 1,
     });
     expect(again.status).toBe(409);
     expect(errorOf(again)).toMatchObject({
@@ -139,7 +207,12 @@ describe('adding a vault', () => {
   it("answers 404 for another company's field, exactly as for a missing one", async () => {
     const { a1 } = await setup();
     const stranger = await makeCompanyWithUser(app);
-    const res = await postVault(stranger, { customer_name: 'X', order_name: 'Y', field_id: a1.id, position: 1 });
+    const res = await postVault(stranger, {
+      customer_name: 'X',
+      order_name: 'Y',
+      field_id: a1.id,
+      position: 1,
+    });
     expect(res.status).toBe(404);
     expect(errorOf(res).message).toBe('Field not found.');
   });
@@ -148,12 +221,26 @@ describe('adding a vault', () => {
     const { staff, a1 } = await setup();
     const json = await staff.client.post('/api/vaults/', { field_id: a1.id, position: 1 });
     expect(json.status).toBe(400);
-    expect(errorOf(json).message).toBe('Send the form as multipart/form-data or application/x-www-form-urlencoded.');
-    const encoded = new URLSearchParams({ customer_name: 'plain form', order_name: 'o-1', field_id: a1.id, position: '1' });
+    expect(errorOf(json).message).toBe(
+      'Send the form as multipart/form-data or application/x-www-form-urlencoded.',
+    );
+    const encoded = new URLSearchParams({
+      customer_name: 'plain form',
+      order_name: 'o-1',
+      field_id: a1.id,
+      position: '1',
+    });
     const added = await staff.client.request('POST', '/api/vaults/', { form: encoded });
     expect(added.status, added.text).toBe(200);
-    expect((added.body as AddVaultResponse).vault).toMatchObject({ customer_name: 'PLAIN FORM', order_name: 'O-1', position: 1 });
-    const anonymous = await fetch(`${app.baseUrl}/api/vaults/`, { method: 'POST', body: new FormData() });
+    expect((added.body as AddVaultResponse).vault).toMatchObject({
+      customer_name: 'PLAIN FORM',
+      order_name: 'O-1',
+      position: 1,
+    });
+    const anonymous = await fetch(`${app.baseUrl}/api/vaults/`, {
+      method: 'POST',
+      body: new FormData(),
+    });
     expect(anonymous.status).toBe(401);
   });
 });
@@ -163,15 +250,31 @@ describe('editing a vault', () => {
     const { staff, a1 } = await setup();
     const vault = await makeVault(staff, { field_id: a1.id, position: 1, vault_id: '10' });
     const res = await staff.client.put(`/api/vaults/${vault.id}`, {
-      name: '11', customer_name: 'brown', order_name: 'b-2', note: 'top shelf',
+      name: '11',
+      customer_name: 'brown',
+      order_name: 'b-2',
+      note: 'top shelf',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body as Vault).toMatchObject({ name: '11', customer_name: 'BROWN', order_name: 'B-2', note: 'top shelf', position: 1 });
+    expect(res.body as Vault).toMatchObject({
+      name: '11',
+      customer_name: 'BROWN',
+      order_name: 'B-2',
+      note: 'top shelf',
+      position: 1,
+    });
 
     const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
-    const events = history.body as { kind: string; details: { changes?: Record<string, unknown> }; actor_email: string }[];
+    const events = history.body as {
+      kind: string;
+      details: { changes?: Record<string, unknown> };
+      actor_email: string;
+    }[];
     expect(events.map((e) => e.kind)).toEqual(['edited', 'created']);
-    expect(events[0]?.details.changes).toMatchObject({ name: ['10', '11'], customer_name: ['SMITH', 'BROWN'] });
+    expect(events[0]?.details.changes).toMatchObject({
+      name: ['10', '11'],
+      customer_name: ['SMITH', 'BROWN'],
+    });
     expect(events[0]?.actor_email).toBe(staff.email);
   });
 
@@ -189,15 +292,30 @@ describe('editing a vault', () => {
   it('clears order, note and attachments when a vault becomes empty, deleting the files after commit', async () => {
     const { staff, a1 } = await setup();
     const vault = await makeVault(staff, {
-      field_id: a1.id, position: 1, note: 'n', attachment: { name: 'list.txt', type: 'text/plain', data: 'inventory' },
+      field_id: a1.id,
+      position: 1,
+      note: 'n',
+      attachment: { name: 'list.txt', type: 'text/plain', data: 'inventory' },
     });
     expect(vault.attachments).toHaveLength(1);
     const res = await staff.client.put(`/api/vaults/${vault.id}`, {
-      customer_name: 'EMPTY VAULT', order_name: 'ORD-1', note: 'n', type: 't2',
+      customer_name: 'EMPTY VAULT',
+      order_name: 'ORD-1',
+      note: 'n',
+      type: 't2',
     });
     expect(res.status).toBe(200);
-    expect(res.body as Vault).toMatchObject({ customer_name: 'EMPTY T2', order_name: null, note: '', attachments: [], type: 't2' });
-    const keys = await queryRows<{ n: number }>(app.deps.db, sql`SELECT count(*)::int AS n FROM vault_attachments`);
+    expect(res.body as Vault).toMatchObject({
+      customer_name: 'EMPTY T2',
+      order_name: null,
+      note: '',
+      attachments: [],
+      type: 't2',
+    });
+    const keys = await queryRows<{ n: number }>(
+      app.deps.db,
+      sql`SELECT count(*)::int AS n FROM vault_attachments`,
+    );
     expect(keys[0]?.n).toBe(0);
     const fileUrl = vault.attachments[0]?.file_url ?? '';
     expect((await staff.client.get(fileUrl)).status).toBe(404);
@@ -207,14 +325,24 @@ describe('editing a vault', () => {
     const { staff, a1 } = await setup();
     await makeVault(staff, { field_id: a1.id, position: 1, vault_id: '1' });
     const second = await makeVault(staff, { field_id: a1.id, position: 2, vault_id: '2' });
-    const taken = await staff.client.put(`/api/vaults/${second.id}`, { name: '1', customer_name: 'A' });
+    const taken = await staff.client.put(`/api/vaults/${second.id}`, {
+      name: '1',
+      customer_name: 'A',
+    });
     expect(taken.status).toBe(409);
-    expect(errorOf(taken).message).toMatch(/^Vault 1 already exists in .+, field A1, position 1\.$/);
-    const blank = await staff.client.put(`/api/vaults/${second.id}`, { name: '2', customer_name: ' ' });
+    expect(errorOf(taken).message).toMatch(
+      /^Vault 1 already exists in .+, field A1, position 1\.$/,
+    );
+    const blank = await staff.client.put(`/api/vaults/${second.id}`, {
+      name: '2',
+      customer_name: ' ',
+    });
     expect(blank.status).toBe(400);
     expect(errorOf(blank).message).toBe('Customer name is required.');
     const stranger = await makeCompanyWithUser(app);
-    expect((await stranger.client.put(`/api/vaults/${second.id}`, { customer_name: 'A' })).status).toBe(404);
+    expect(
+      (await stranger.client.put(`/api/vaults/${second.id}`, { customer_name: 'A' })).status,
+    ).toBe(404);
     expect((await stranger.client.get(`/api/vaults/${second.id}/history`)).status).toBe(404);
   });
 });
@@ -223,7 +351,9 @@ describe('deleting a vault', () => {
   it('removes it from its field, says where from, keeps its history and deletes its files', async () => {
     const { staff, warehouse, a1 } = await setup();
     const vault = await makeVault(staff, {
-      field_id: a1.id, position: 1, attachment: { name: 'a.txt', type: 'text/plain', data: 'x' },
+      field_id: a1.id,
+      position: 1,
+      attachment: { name: 'a.txt', type: 'text/plain', data: 'x' },
     });
     const stranger = await makeCompanyWithUser(app);
     expect((await stranger.client.delete(`/api/vaults/${vault.id}`)).status).toBe(404);
@@ -239,7 +369,10 @@ describe('deleting a vault', () => {
     const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
     expect((history.body as { kind: string }[]).map((e) => e.kind)).toEqual(['deleted', 'created']);
     expect((await staff.client.delete(`/api/vaults/${vault.id}`)).status).toBe(404);
-    const files = await queryRows<{ n: number }>(app.deps.db, sql`SELECT count(*)::int AS n FROM vault_attachments WHERE vault_id = ${vault.id}`);
+    const files = await queryRows<{ n: number }>(
+      app.deps.db,
+      sql`SELECT count(*)::int AS n FROM vault_attachments WHERE vault_id = ${vault.id}`,
+    );
     expect(files[0]?.n).toBe(0);
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
-import { fieldByName, makeRack, placeVault, setFieldType, type ErrorReply } from '../support/racks-factories';
+import {
+  fieldByName,
+  makeRack,
+  placeVault,
+  setFieldType,
+  type ErrorReply,
+} from '../support/racks-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -37,7 +43,11 @@ describe('editing dimensions', () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { field_capacity: 3, length: 100, width: 60 });
     const res = await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, { width: 70 });
-    expect((res.body as { warehouse: Warehouse }).warehouse).toMatchObject({ fieldCapacity: 3, length: 100, width: 70 });
+    expect((res.body as { warehouse: Warehouse }).warehouse).toMatchObject({
+      fieldCapacity: 3,
+      length: 100,
+      width: 70,
+    });
   });
 
   it.each([
@@ -61,13 +71,18 @@ describe('editing dimensions', () => {
     const b2 = fieldByName(w, 'B2').id;
     await placeVault(app, staff.user.companyId, b2, 1, 'L1');
     await placeVault(app, staff.user.companyId, b2, 2, 'L2');
-    const res = await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, { field_capacity: 1 });
+    const res = await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, {
+      field_capacity: 1,
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       code: 'CAPACITY_BELOW_CONTENTS',
-      message: 'Field capacity cannot be lower than 2: field B2 holds 2 vaults. Move or remove vaults first.',
+      message:
+        'Field capacity cannot be lower than 2: field B2 holds 2 vaults. Move or remove vaults first.',
     });
-    const ok = await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, { field_capacity: 2 });
+    const ok = await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, {
+      field_capacity: 2,
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -78,8 +93,14 @@ describe('editing dimensions', () => {
     await setFieldType(app, top, 'couchbox-T');
     await setFieldType(app, fieldByName(w, 'A2').id, 'couchbox-B');
     for (const p of [1, 2, 3, 4]) await placeVault(app, staff.user.companyId, top, p, `CB${p}`);
-    expect((await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, { field_capacity: 2 })).status).toBe(409);
-    expect((await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, { field_capacity: 3 })).status).toBe(200);
+    expect(
+      (await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, { field_capacity: 2 }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, { field_capacity: 3 }))
+        .status,
+    ).toBe(200);
   });
 
   it("answers 404 for an unknown or another company's warehouse and leaves it alone", async () => {
@@ -87,10 +108,14 @@ describe('editing dimensions', () => {
     const w = await makeWarehouse(owner, { field_capacity: 3 });
     const intruder = await makeCompanyWithUser(app);
     for (const id of [MISSING, w.id]) {
-      const res = await intruder.client.patch(`/api/warehouse/${id}/edit-dimensions`, { field_capacity: 9 });
+      const res = await intruder.client.patch(`/api/warehouse/${id}/edit-dimensions`, {
+        field_capacity: 9,
+      });
       expect(res.status).toBe(404);
     }
-    expect(((await owner.client.get(`/api/warehouse/${w.id}`)).body as Warehouse).fieldCapacity).toBe(3);
+    expect(
+      ((await owner.client.get(`/api/warehouse/${w.id}`)).body as Warehouse).fieldCapacity,
+    ).toBe(3);
   });
 });
 
@@ -98,10 +123,14 @@ describe('moving the VAULTS block', () => {
   it('moves it inside the warehouse', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 3, cols: 2 });
-    const res = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, { fieldgridLocation: { x: 50, y: 85 } });
+    const res = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, {
+      fieldgridLocation: { x: 50, y: 85 },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ warehouseId: w.id, fieldgridLocation: { x: 50, y: 85 } });
-    expect(((await staff.client.get(`/api/warehouse/${w.id}`)).body as Warehouse).fieldgridLocation).toEqual({
+    expect(
+      ((await staff.client.get(`/api/warehouse/${w.id}`)).body as Warehouse).fieldgridLocation,
+    ).toEqual({
       x: 50,
       y: 85,
     });
@@ -111,27 +140,40 @@ describe('moving the VAULTS block', () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 3, cols: 2 });
     await makeRack(staff, w.id, { name: 'Blocker', position: { x: 30, y: 30 } });
-    const outside = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, { fieldgridLocation: { x: 51, y: 0 } });
+    const outside = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, {
+      fieldgridLocation: { x: 51, y: 0 },
+    });
     expect(outside.status).toBe(409);
     expect(outside.body).toMatchObject({
       code: 'FIELD_GRID_POSITION_INVALID',
-      message: 'The VAULTS block (10 x 15 ft) at x 51, y 0 would not fit inside the warehouse (60 x 100 ft).',
+      message:
+        'The VAULTS block (10 x 15 ft) at x 51, y 0 would not fit inside the warehouse (60 x 100 ft).',
     });
-    const onRack = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, { fieldgridLocation: { x: 25, y: 25 } });
+    const onRack = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, {
+      fieldgridLocation: { x: 25, y: 25 },
+    });
     expect(onRack.status).toBe(409);
-    expect((onRack.body as ErrorReply).message).toBe('The VAULTS block at x 25, y 25 would overlap rack "Blocker".');
-    const beside = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, { fieldgridLocation: { x: 20, y: 25 } });
+    expect((onRack.body as ErrorReply).message).toBe(
+      'The VAULTS block at x 25, y 25 would overlap rack "Blocker".',
+    );
+    const beside = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, {
+      fieldgridLocation: { x: 20, y: 25 },
+    });
     expect(beside.status).toBe(200);
   });
 
   it('refuses a missing location and other companies', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff);
-    const missing = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, { fieldgridLocation: { x: 1 } });
+    const missing = await staff.client.put(`/api/warehouse/${w.id}/field-grid`, {
+      fieldgridLocation: { x: 1 },
+    });
     expect(missing.status).toBe(400);
     expect((missing.body as ErrorReply).errors).toContain('Position y is required.');
     const intruder = await makeCompanyWithUser(app);
-    const res = await intruder.client.put(`/api/warehouse/${w.id}/field-grid`, { fieldgridLocation: { x: 20, y: 20 } });
+    const res = await intruder.client.put(`/api/warehouse/${w.id}/field-grid`, {
+      fieldgridLocation: { x: 20, y: 20 },
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -13,12 +13,20 @@ afterAll(async () => {
   await app?.close();
 });
 
-const fieldNames = (w: Warehouse) => Object.values(w.fields).map((f) => f.name).sort();
+const fieldNames = (w: Warehouse) =>
+  Object.values(w.fields)
+    .map((f) => f.name)
+    .sort();
 
 describe('adding a warehouse', () => {
   it('creates rows x cols fields named by column letters and row numbers', async () => {
     const staff = await makeCompanyWithUser(app);
-    const w = await makeWarehouse(staff, { name: 'Naglee Main Warehouse', rows: 12, cols: 2, field_capacity: 3 });
+    const w = await makeWarehouse(staff, {
+      name: 'Naglee Main Warehouse',
+      rows: 12,
+      cols: 2,
+      field_capacity: 3,
+    });
     expect(w).toMatchObject({
       name: 'Naglee Main Warehouse',
       slug: 'naglee-main-warehouse',
@@ -36,7 +44,11 @@ describe('adding a warehouse', () => {
     expect(names).toContain('A1');
     expect(names).toContain('A12');
     expect(names).toContain('B12');
-    expect(Object.values(w.fields).every((f) => f.type === 'vault' && !f.full && f.warehouse_id === w.id)).toBe(true);
+    expect(
+      Object.values(w.fields).every(
+        (f) => f.type === 'vault' && !f.full && f.warehouse_id === w.id,
+      ),
+    ).toBe(true);
   });
 
   it('names columns past Z', async () => {
@@ -80,10 +92,17 @@ describe('adding a warehouse', () => {
     const staff = await makeCompanyWithUser(app);
     await makeWarehouse(staff, { name: 'Warehouse 1' });
     const again = await staff.client.post('/api/warehouse/add-warehouse', {
-      name: 'WAREHOUSE 1', rows: 1, cols: 1, field_capacity: 3, length: 10, width: 10,
+      name: 'WAREHOUSE 1',
+      rows: 1,
+      cols: 1,
+      field_capacity: 3,
+      length: 10,
+      width: 10,
     });
     expect(again.status).toBe(409);
-    expect((again.body as { message: string }).message).toBe('A warehouse named "WAREHOUSE 1" already exists.');
+    expect((again.body as { message: string }).message).toBe(
+      'A warehouse named "WAREHOUSE 1" already exists.',
+    );
 
     const other = await makeCompanyWithUser(app);
     await makeWarehouse(other, { name: 'Warehouse 1' });
@@ -117,7 +136,12 @@ describe('reading warehouses', () => {
              (${companyId}, 'S2', (SELECT id FROM e), ${fieldId}, 2)`);
     const res = await staff.client.get('/api/warehouse/summaries');
     const summary = (res.body as WarehouseSummary[])[0];
-    expect(summary).toMatchObject({ vaultCount: 2, nonEmptyVaultCount: 1, warehouseCapacity: 3, occupancy: 33 });
+    expect(summary).toMatchObject({
+      vaultCount: 2,
+      nonEmptyVaultCount: 1,
+      warehouseCapacity: 3,
+      occupancy: 33,
+    });
 
     const full = (await staff.client.get(`/api/warehouse/${w.id}`)).body as Warehouse;
     expect(full.customers).toEqual(['EMPTY VAULT', 'JOHNSON']);
@@ -127,7 +151,9 @@ describe('reading warehouses', () => {
 
   it('answers an unknown id or slug with 404', async () => {
     const staff = await makeCompanyWithUser(app);
-    expect((await staff.client.get('/api/warehouse/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect(
+      (await staff.client.get('/api/warehouse/00000000-0000-4000-8000-000000000000')).status,
+    ).toBe(404);
     expect((await staff.client.get('/api/warehouse/by-slug/nowhere')).status).toBe(404);
     expect((await staff.client.get('/api/warehouse/not-a-uuid')).status).toBe(400);
   });
@@ -144,7 +170,10 @@ describe('deleting a warehouse', () => {
     const res = await staff.client.delete(`/api/warehouse/${w.id}`);
     expect(res.status).toBe(200);
     expect((await staff.client.get(`/api/warehouse/${w.id}`)).status).toBe(404);
-    const left = await queryRows(app.deps.db, sql`SELECT count(*)::int AS n FROM fields WHERE warehouse_id = ${w.id}`);
+    const left = await queryRows(
+      app.deps.db,
+      sql`SELECT count(*)::int AS n FROM fields WHERE warehouse_id = ${w.id}`,
+    );
     expect(left).toEqual([{ n: 0 }]);
     const history = await queryRows(
       app.deps.db,

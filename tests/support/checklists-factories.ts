@@ -60,7 +60,12 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
-export function imageForm(data: Buffer, fileName = 'photo.png', type = 'image/png', field = 'image'): FormData {
+export function imageForm(
+  data: Buffer,
+  fileName = 'photo.png',
+  type = 'image/png',
+  field = 'image',
+): FormData {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(data)], { type }), fileName);
   return form;

@@ -17,7 +17,10 @@ export interface SignedInStaff {
 }
 
 /** A new company with one signed-in user: each test gets its own tenant, so tests never collide. */
-export async function makeCompanyWithUser(app: TestApp, name = `Company ${unique()}`): Promise<SignedInStaff> {
+export async function makeCompanyWithUser(
+  app: TestApp,
+  name = `Company ${unique()}`,
+): Promise<SignedInStaff> {
   const company = await createCompany(app.deps.db, name);
   const email = `staff-${unique()}@example.com`;
   await createUser(app.deps.db, { companyId: company.id, email, password: TEST_PASSWORD });
@@ -29,7 +32,14 @@ export async function makeCompanyWithUser(app: TestApp, name = `Company ${unique
 
 export async function makeWarehouse(
   staff: SignedInStaff,
-  overrides: Partial<{ name: string; rows: number; cols: number; field_capacity: number; length: number; width: number }> = {},
+  overrides: Partial<{
+    name: string;
+    rows: number;
+    cols: number;
+    field_capacity: number;
+    length: number;
+    width: number;
+  }> = {},
 ): Promise<Warehouse> {
   const res = await staff.client.post('/api/warehouse/add-warehouse', {
     name: `Warehouse ${unique()}`,

@@ -7,7 +7,11 @@ export class HttpClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; form?: FormData | URLSearchParams; headers?: Record<string, string> } = {},
+    options: {
+      json?: unknown;
+      form?: FormData | URLSearchParams;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<{ status: number; body: unknown; headers: Headers; text: string }> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie) headers.cookie = this.cookie;
@@ -18,7 +22,12 @@ export class HttpClient {
     } else if (options.form) {
       body = options.form;
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
     const setCookie = response.headers.getSetCookie();
     for (const c of setCookie) {
       const [pair] = c.split(';');

@@ -31,12 +31,16 @@ function postgresBin(name: string): string {
   const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
   if (onPath) return onPath;
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const v of versions) {
     const candidate = path.join(root, v, 'bin', name);
     if (fs.existsSync(candidate)) return candidate;
   }
-  throw new Error(`PostgreSQL's ${name} was not found: install the postgresql package (scripts/ensure-test-tools.sh).`);
+  throw new Error(
+    `PostgreSQL's ${name} was not found: install the postgresql package (scripts/ensure-test-tools.sh).`,
+  );
 }
 
 export async function startCluster(): Promise<Cluster> {
@@ -44,10 +48,14 @@ export async function startCluster(): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-pg-'));
   const run = (cmd: string, args: string[]) => {
     const bin = postgresBin(cmd);
-    const full = isRoot ? (['runuser', ['-u', 'postgres', '--', bin, ...args]] as const) : ([bin, args] as const);
+    const full = isRoot
+      ? (['runuser', ['-u', 'postgres', '--', bin, ...args]] as const)
+      : ([bin, args] as const);
     const result = spawnSync(full[0], [...full[1]], { encoding: 'utf8' });
     if (result.status !== 0) {
-      throw new Error(`${cmd} failed (${result.status}): ${result.stderr || result.stdout || result.error?.message}`);
+      throw new Error(
+        `${cmd} failed (${result.status}): ${result.stderr || result.stdout || result.error?.message}`,
+      );
     }
   };
   if (isRoot) execFileSync('chown', ['postgres', dir]);
@@ -55,10 +63,14 @@ export async function startCluster(): Promise<Cluster> {
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   run('pg_ctl', [
-    '-D', dataDir,
-    '-l', path.join(dir, 'server.log'),
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    '-w', 'start',
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    '-w',
+    'start',
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

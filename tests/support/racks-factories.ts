@@ -57,12 +57,22 @@ export function fieldByName(warehouse: Pick<Warehouse, 'fields'>, name: string) 
 }
 
 /** Puts a vault straight into a field; the vault endpoints belong to another feature. */
-export async function placeVault(app: TestApp, companyId: string, fieldId: string, position: number, name: string) {
+export async function placeVault(
+  app: TestApp,
+  companyId: string,
+  fieldId: string,
+  position: number,
+  name: string,
+) {
   await app.deps.db.execute(
     sql`INSERT INTO vaults (company_id, name, field_id, position) VALUES (${companyId}, ${name}, ${fieldId}, ${position})`,
   );
 }
 
-export async function setFieldType(app: TestApp, fieldId: string, type: 'vault' | 'couchbox-T' | 'couchbox-B') {
+export async function setFieldType(
+  app: TestApp,
+  fieldId: string,
+  type: 'vault' | 'couchbox-T' | 'couchbox-B',
+) {
   await app.deps.db.execute(sql`UPDATE fields SET type = ${type} WHERE id = ${fieldId}`);
 }

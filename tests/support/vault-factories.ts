@@ -30,7 +30,11 @@ export function vaultForm(input: VaultInput): FormData {
   if (input.attachment) {
     const data = input.attachment.data;
     const blobPart: BlobPart = typeof data === 'string' ? data : new Uint8Array(data);
-    form.append('attachment', new Blob([blobPart], { type: input.attachment.type }), input.attachment.name);
+    form.append(
+      'attachment',
+      new Blob([blobPart], { type: input.attachment.type }),
+      input.attachment.name,
+    );
   }
   return form;
 }
@@ -49,7 +53,11 @@ export async function makeVault(
   return (res.body as AddVaultResponse).vault;
 }
 
-export async function getField(staff: SignedInStaff, warehouseId: string, fieldId: string): Promise<Field> {
+export async function getField(
+  staff: SignedInStaff,
+  warehouseId: string,
+  fieldId: string,
+): Promise<Field> {
   const res = await staff.client.get(`/api/warehouse/${warehouseId}/${fieldId}`);
   expect(res.status).toBe(200);
   return res.body as Field;

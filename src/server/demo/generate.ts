@@ -5,11 +5,56 @@ import { emptyCustomerName } from '../../domain/occupancy';
 import { slugify } from '../../domain/slug';
 
 const SURNAMES = [
-  'JOHNSON', 'SMITH', 'GARCIA', 'NGUYEN', 'PATEL', 'MILLER', 'DAVIS', 'RODRIGUEZ', 'MARTINEZ', 'HERNANDEZ',
-  'LOPEZ', 'GONZALEZ', 'WILSON', 'ANDERSON', 'THOMAS', 'TAYLOR', 'MOORE', 'JACKSON', 'MARTIN', 'LEE',
-  'PEREZ', 'THOMPSON', 'WHITE', 'HARRIS', 'SANCHEZ', 'CLARK', 'RAMIREZ', 'LEWIS', 'ROBINSON', 'WALKER',
-  'YOUNG', 'ALLEN', 'KING', 'WRIGHT', 'SCOTT', 'TORRES', 'HILL', 'FLORES', 'GREEN', 'ADAMS',
-  'NELSON', 'BAKER', 'HALL', 'RIVERA', 'CAMPBELL', 'MITCHELL', 'CARTER', 'ROBERTS', 'CHEN', 'OKAFOR',
+  'JOHNSON',
+  'SMITH',
+  'GARCIA',
+  'NGUYEN',
+  'PATEL',
+  'MILLER',
+  'DAVIS',
+  'RODRIGUEZ',
+  'MARTINEZ',
+  'HERNANDEZ',
+  'LOPEZ',
+  'GONZALEZ',
+  'WILSON',
+  'ANDERSON',
+  'THOMAS',
+  'TAYLOR',
+  'MOORE',
+  'JACKSON',
+  'MARTIN',
+  'LEE',
+  'PEREZ',
+  'THOMPSON',
+  'WHITE',
+  'HARRIS',
+  'SANCHEZ',
+  'CLARK',
+  'RAMIREZ',
+  'LEWIS',
+  'ROBINSON',
+  'WALKER',
+  'YOUNG',
+  'ALLEN',
+  'KING',
+  'WRIGHT',
+  'SCOTT',
+  'TORRES',
+  'HILL',
+  'FLORES',
+  'GREEN',
+  'ADAMS',
+  'NELSON',
+  'BAKER',
+  'HALL',
+  'RIVERA',
+  'CAMPBELL',
+  'MITCHELL',
+  'CARTER',
+  'ROBERTS',
+  'CHEN',
+  'OKAFOR',
 ];
 
 /** A small deterministic generator, so the demo and the bench build the same data every time. */
@@ -56,9 +101,11 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
 
   const customerNames = new Set<string>();
   for (const surname of SURNAMES) {
-    for (const initial of ['A', 'B', 'C', 'D', 'E', 'J', 'M', 'R', 'S', 'T']) customerNames.add(`${surname}, ${initial}`);
+    for (const initial of ['A', 'B', 'C', 'D', 'E', 'J', 'M', 'R', 'S', 'T'])
+      customerNames.add(`${surname}, ${initial}`);
   }
-  for (const type of ['vault', 'liftvan', 't2', 'couchbox']) customerNames.add(emptyCustomerName(type));
+  for (const type of ['vault', 'liftvan', 't2', 'couchbox'])
+    customerNames.add(emptyCustomerName(type));
   const customerRows = await queryRows<{ id: string; name: string }>(
     db,
     sql`INSERT INTO customers (company_id, name)
@@ -67,7 +114,9 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
         RETURNING id, name`,
   );
   const regularCustomers = customerRows.filter((c) => !c.name.startsWith('EMPTY'));
-  const emptyCustomer = new Map(customerRows.filter((c) => c.name.startsWith('EMPTY')).map((c) => [c.name, c.id]));
+  const emptyCustomer = new Map(
+    customerRows.filter((c) => c.name.startsWith('EMPTY')).map((c) => [c.name, c.id]),
+  );
 
   const orderNames = Array.from({ length: 400 }, (_, i) => `SO-${String(24000 + i)}`);
   const orderRows = await queryRows<{ id: string }>(
@@ -79,7 +128,15 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
   );
 
   let vaultNumber = options.firstVaultNumber ?? 10001;
-  const vaultRows: { name: string | null; customerId: string; orderId: string | null; type: string; fieldId: string | null; position: number | null; note: string }[] = [];
+  const vaultRows: {
+    name: string | null;
+    customerId: string;
+    orderId: string | null;
+    type: string;
+    fieldId: string | null;
+    position: number | null;
+    note: string;
+  }[] = [];
   const makeVault = (fieldId: string | null, position: number | null) => {
     const isEmpty = rnd() < options.emptyShare;
     if (isEmpty) {
@@ -104,7 +161,15 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
       type: rnd() < 0.1 ? 'liftvan' : 'vault',
       fieldId,
       position,
-      note: rnd() < 0.15 ? pick(['Fragile: piano inside', 'Customer pickup scheduled', 'Needs re-wrap', 'Damaged corner, noted on intake']) : '',
+      note:
+        rnd() < 0.15
+          ? pick([
+              'Fragile: piano inside',
+              'Customer pickup scheduled',
+              'Needs re-wrap',
+              'Damaged corner, noted on intake',
+            ])
+          : '',
     });
   };
 
@@ -121,7 +186,10 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
       width: plan.width,
     });
     warehouseIds.push(w.id);
-    const fieldRows = await queryRows<{ id: string }>(db, sql`SELECT id FROM fields WHERE warehouse_id = ${w.id} ORDER BY col_index, row_index`);
+    const fieldRows = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM fields WHERE warehouse_id = ${w.id} ORDER BY col_index, row_index`,
+    );
     for (const field of fieldRows) {
       for (let p = 1; p <= plan.fieldCapacity && rnd() < plan.fill; p++) makeVault(field.id, p);
     }

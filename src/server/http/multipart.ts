@@ -1,26 +1,31 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { FILE_TOO_LARGE_MESSAGE } from '../../contracts/limits';
+import { cleanFileName } from '../../domain/file-name';
 import { AppError } from './errors';
 import type { UploadedFile } from '../storage/storage';
 
 // Types a browser may show in place; anything else is served as a download of bytes.
-const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
+const INLINE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+]);
 
 export function servedContentType(stored: string): { type: string; inline: boolean } {
   const type = stored.toLowerCase();
-  return INLINE_TYPES.has(type) ? { type, inline: true } : { type: 'application/octet-stream', inline: false };
-}
-
-/** The original name, without any path a client may have put in it, and safe for a header. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\p{Cc}"]/gu, '').trim().slice(0, 200);
-  return cleaned || 'attachment';
+  return INLINE_TYPES.has(type)
+    ? { type, inline: true }
+    : { type: 'application/octet-stream', inline: false };
 }
 
 function cleanContentType(mimetype: string): string {
-  return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(mimetype) ? mimetype.toLowerCase() : 'application/octet-stream';
+  return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(mimetype)
+    ? mimetype.toLowerCase()
+    : 'application/octet-stream';
 }
 
 /**
@@ -52,7 +57,10 @@ export async function readForm(
     if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
       return { fields: request.body as Record<string, string>, file: null };
     }
-    throw new AppError('VALIDATION_FAILED', 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Send the form as multipart/form-data or application/x-www-form-urlencoded.',
+    );
   }
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
@@ -65,7 +73,11 @@ export async function readForm(
       const data = await readWholeFile(part);
       // A browser sends an empty, nameless part for a file input left blank.
       if (data.length === 0 && !part.filename) continue;
-      file = { fileName: cleanFileName(part.filename), contentType: cleanContentType(part.mimetype), data };
+      file = {
+        fileName: cleanFileName(part.filename, 'attachment'),
+        contentType: cleanContentType(part.mimetype),
+        data,
+      };
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }

@@ -23,10 +23,17 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
       security: e.access === 'public' ? [] : [{ session: [] }],
       parameters,
       ...(e.body
-        ? { requestBody: { content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } }
+        ? {
+            requestBody: {
+              content: { 'application/json': { schema: jsonSchema(e.body, 'input') } },
+            },
+          }
         : {}),
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },
+        200: {
+          description: 'OK',
+          content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+        },
         default: {
           description: 'Error: { code, message, errors[] }',
           content: {
@@ -48,7 +55,9 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
   return {
     openapi: '3.1.0',
     info: { title: 'Vaultgrid API', version: '1' },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vaultgrid_session' } } },
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vaultgrid_session' } },
+    },
     paths,
   };
 }

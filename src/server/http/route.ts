@@ -13,7 +13,9 @@ export interface HandlerContext<E extends Endpoint> {
 }
 
 type Handler<E extends Endpoint> = (
-  ctx: HandlerContext<E> & { user: E['access'] extends 'public' ? SessionUser | null : SessionUser },
+  ctx: HandlerContext<E> & {
+    user: E['access'] extends 'public' ? SessionUser | null : SessionUser;
+  },
 ) => Promise<z.input<E['response']>>;
 
 export function validationError(error: z.ZodError, where: string): AppError {
@@ -25,7 +27,11 @@ export function validationError(error: z.ZodError, where: string): AppError {
   return new AppError('VALIDATION_FAILED', details[0] ?? `Invalid ${where}.`, details);
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: string,
+): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw validationError(result.error, where);
   return result.data;

@@ -8,7 +8,8 @@ const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       // A refusal (4xx) will not change on retry; a network blip might.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       refetchOnWindowFocus: true,
     },
   },

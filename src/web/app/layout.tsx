@@ -19,7 +19,12 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
       <DialogPanel className="fixed inset-y-0 right-0 flex w-80 max-w-full flex-col overflow-y-auto bg-white p-4 shadow-xl">
         <div className="mb-4 flex items-center justify-between">
           <DialogTitle className="text-lg font-bold">Menu</DialogTitle>
-          <button type="button" onClick={onClose} aria-label="Close menu" className="rounded-lg px-3 py-2 text-2xl">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="rounded-lg px-3 py-2 text-2xl"
+          >
             ×
           </button>
         </div>
@@ -80,7 +85,13 @@ export function AppLayout() {
         <Link to="/dashboard" aria-label="Vaultgrid home">
           <Logo light />
         </Link>
-        <div className="flex-1">{onWarehouseRoute && <div className="mx-auto max-w-xl"><WarehouseSearch /></div>}</div>
+        <div className="flex-1">
+          {onWarehouseRoute && (
+            <div className="mx-auto max-w-xl">
+              <WarehouseSearch />
+            </div>
+          )}
+        </div>
         <button
           type="button"
           aria-label="Open menu"

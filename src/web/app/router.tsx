@@ -13,7 +13,10 @@ import { AppLayout } from './layout';
  * Screens past the dashboard load on first visit: a crew's phone opening a checklist, or
  * staff signing in, fetch only what the first screen needs.
  */
-function lazyPage<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+function lazyPage<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
   const Page = lazy<ComponentType<P>>(async () => ({ default: (await load())[name] }));
   return function LazyPage(props: P) {
     return (
@@ -24,13 +27,34 @@ function lazyPage<K extends string, P extends object>(load: () => Promise<Record
   };
 }
 
-const ChecklistFillPage = lazyPage(() => import('../features/checklists/routes/checklist-fill-page'), 'ChecklistFillPage');
-const ChecklistsAdminPage = lazyPage(() => import('../features/checklists/routes/checklists-admin-page'), 'ChecklistsAdminPage');
-const PrintStudioPage = lazyPage(() => import('../features/print/routes/print-studio-page'), 'PrintStudioPage');
-const StatisticsPage = lazyPage(() => import('../features/statistics/routes/statistics-page'), 'StatisticsPage');
-const EditVaultPage = lazyPage(() => import('../features/vaults/routes/edit-vault-page'), 'EditVaultPage');
-const EditWarehousePage = lazyPage(() => import('../features/warehouses/routes/edit-warehouse-page'), 'EditWarehousePage');
-const WarehousePage = lazyPage(() => import('../features/warehouses/routes/warehouse-page'), 'WarehousePage');
+const ChecklistFillPage = lazyPage(
+  () => import('../features/checklists/routes/checklist-fill-page'),
+  'ChecklistFillPage',
+);
+const ChecklistsAdminPage = lazyPage(
+  () => import('../features/checklists/routes/checklists-admin-page'),
+  'ChecklistsAdminPage',
+);
+const PrintStudioPage = lazyPage(
+  () => import('../features/print/routes/print-studio-page'),
+  'PrintStudioPage',
+);
+const StatisticsPage = lazyPage(
+  () => import('../features/statistics/routes/statistics-page'),
+  'StatisticsPage',
+);
+const EditVaultPage = lazyPage(
+  () => import('../features/vaults/routes/edit-vault-page'),
+  'EditVaultPage',
+);
+const EditWarehousePage = lazyPage(
+  () => import('../features/warehouses/routes/edit-warehouse-page'),
+  'EditWarehousePage',
+);
+const WarehousePage = lazyPage(
+  () => import('../features/warehouses/routes/warehouse-page'),
+  'WarehousePage',
+);
 const StagePage = lazyPage(() => import('../features/stage/routes/stage-page'), 'StagePage');
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
 

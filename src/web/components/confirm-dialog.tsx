@@ -42,7 +42,11 @@ export function ConfirmDialog({
             </p>
           )}
           <div className="mt-6 flex justify-end gap-3">
-            <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-4 py-2">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-lg border border-slate-300 px-4 py-2"
+            >
               {cancelLabel}
             </button>
             <button
@@ -50,7 +54,9 @@ export function ConfirmDialog({
               onClick={onConfirm}
               disabled={isBusy}
               className={`rounded-lg px-4 py-2 font-semibold text-white disabled:opacity-60 ${
-                tone === 'danger' ? 'bg-red-600 hover:bg-red-700' : 'bg-brand-700 hover:bg-brand-900'
+                tone === 'danger'
+                  ? 'bg-red-600 hover:bg-red-700'
+                  : 'bg-brand-700 hover:bg-brand-900'
               }`}
             >
               {confirmLabel}

@@ -1,5 +1,11 @@
 import type { ErrorBody, ErrorCode } from '../../contracts/errors';
-import type { BodyInputOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../../contracts/endpoint';
+import type {
+  BodyInputOf,
+  Endpoint,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
+} from '../../contracts/endpoint';
 
 /** A refusal from the API, carrying the server's code and sentences. */
 export class ApiError extends Error {
@@ -34,9 +40,12 @@ export async function send(url: string, init: RequestInit): Promise<Response> {
   try {
     response = await fetch(url, { credentials: 'same-origin', ...init });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check the connection and try again.', [
+    throw new ApiError(
+      0,
+      'NETWORK',
       'Cannot reach the server. Check the connection and try again.',
-    ]);
+      ['Cannot reach the server. Check the connection and try again.'],
+    );
   }
   if (!response.ok) throw await toApiError(response);
   return response;
@@ -49,7 +58,10 @@ type CallArgs<E extends Endpoint> = {
 };
 
 /** Calls one endpoint of the shared contract; the response type comes from its schema. */
-export async function callApi<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): Promise<ResponseOf<E>> {
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  args: CallArgs<E> = {},
+): Promise<ResponseOf<E>> {
   let url = buildPath(endpoint.path, (args.params ?? {}) as Record<string, unknown>);
   if (args.query) {
     const search = new URLSearchParams(args.query as Record<string, string>).toString();
@@ -70,12 +82,18 @@ export async function callApiForm<E extends Endpoint>(
   form: FormData,
   params: Record<string, unknown> = {},
 ): Promise<ResponseOf<E>> {
-  const response = await send(buildPath(endpoint.path, params), { method: endpoint.method, body: form });
+  const response = await send(buildPath(endpoint.path, params), {
+    method: endpoint.method,
+    body: form,
+  });
   return (await response.json()) as ResponseOf<E>;
 }
 
 /** The sentence to show for any failure, whatever was thrown. */
-export function errorMessage(error: unknown, fallback = 'An error occurred. Please try again.'): string {
+export function errorMessage(
+  error: unknown,
+  fallback = 'An error occurred. Please try again.',
+): string {
   if (error instanceof ApiError) return error.message;
   return fallback;
 }

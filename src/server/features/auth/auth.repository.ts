@@ -4,7 +4,13 @@ import { companies, loginAttempts, sessions, users } from '../../db/schema/auth'
 
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, companyId: users.companyId, companyName: companies.name })
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      companyId: users.companyId,
+      companyName: companies.name,
+    })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.email, email))
@@ -12,7 +18,10 @@ export async function findUserByEmail(db: Db, email: string) {
   return rows[0] ?? null;
 }
 
-export async function insertSession(db: Db, params: { id: string; userId: string; expiresAt: Date }) {
+export async function insertSession(
+  db: Db,
+  params: { id: string; userId: string; expiresAt: Date },
+) {
   await db.insert(sessions).values(params);
 }
 
@@ -67,7 +76,11 @@ export async function countFailures(db: Db, params: { email: string; ip: string;
         gt(loginAttempts.attemptedAt, params.since),
       ),
     );
-  return { byEmail: byEmail?.n ?? 0, byIp: byIp?.n ?? 0, oldest: oldest?.at ? new Date(oldest.at) : null };
+  return {
+    byEmail: byEmail?.n ?? 0,
+    byIp: byIp?.n ?? 0,
+    oldest: oldest?.at ? new Date(oldest.at) : null,
+  };
 }
 
 export async function recordFailure(db: Db, params: { email: string; ip: string }) {
@@ -107,8 +120,14 @@ export async function countCompanies(db: Db) {
   return row?.n ?? 0;
 }
 
-export async function insertUser(db: Db, params: { companyId: string; email: string; passwordHash: string }) {
-  const [row] = await db.insert(users).values(params).returning({ id: users.id, email: users.email, createdAt: users.createdAt });
+export async function insertUser(
+  db: Db,
+  params: { companyId: string; email: string; passwordHash: string },
+) {
+  const [row] = await db
+    .insert(users)
+    .values(params)
+    .returning({ id: users.id, email: users.email, createdAt: users.createdAt });
   if (!row) throw new Error('User insert returned nothing');
   return row;
 }

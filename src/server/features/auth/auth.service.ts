@@ -30,7 +30,10 @@ export async function login(
   const now = params.now ?? new Date();
   const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
   const failures = await repo.countFailures(db, { email: params.email, ip: params.ip, since });
-  if (failures.byEmail >= LOGIN_MAX_FAILURES_PER_EMAIL || failures.byIp >= LOGIN_MAX_FAILURES_PER_ADDRESS) {
+  if (
+    failures.byEmail >= LOGIN_MAX_FAILURES_PER_EMAIL ||
+    failures.byIp >= LOGIN_MAX_FAILURES_PER_ADDRESS
+  ) {
     const freeAt = (failures.oldest ?? now).getTime() + LOGIN_WINDOW_MINUTES * 60_000;
     const minutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
     throw new AppError(
@@ -51,7 +54,12 @@ export async function login(
   const expiresAt = new Date(now.getTime() + params.sessionDays * DAY_MS);
   await repo.insertSession(db, { id: hashToken(token), userId: user.id, expiresAt });
   return {
-    user: { id: user.id, email: user.email, companyId: user.companyId, companyName: user.companyName },
+    user: {
+      id: user.id,
+      email: user.email,
+      companyId: user.companyId,
+      companyName: user.companyName,
+    },
     token,
     expiresAt,
   };

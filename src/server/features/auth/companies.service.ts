@@ -20,13 +20,17 @@ export async function createCompany(db: Db, name: string) {
   throw new Error(`No free slug for company ${name}`);
 }
 
-export async function createUser(db: Db, params: { companyId: string; email: string; password: string }) {
+export async function createUser(
+  db: Db,
+  params: { companyId: string; email: string; password: string },
+) {
   const email = params.email.trim().toLowerCase();
   const passwordHash = await hashPassword(params.password);
   try {
     return await repo.insertUser(db, { companyId: params.companyId, email, passwordHash });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', `A user with the email ${email} already exists.`);
+    if (isUniqueViolation(error))
+      throw new AppError('EMAIL_TAKEN', `A user with the email ${email} already exists.`);
     throw error;
   }
 }

@@ -14,7 +14,9 @@ export function setSessionCookie(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: deps.cookieSecure === 'always' || (deps.cookieSecure === 'auto' && request.protocol === 'https'),
+    secure:
+      deps.cookieSecure === 'always' ||
+      (deps.cookieSecure === 'auto' && request.protocol === 'https'),
     expires,
   });
 }

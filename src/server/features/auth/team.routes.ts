@@ -9,7 +9,11 @@ export function registerTeamRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // The company always comes from the session, never from the body: no one adds to another company.
   registerEndpoint(app, contract.addTeamMember, async ({ user, body }) => {
-    const created = await createUser(deps.db, { companyId: user.companyId, email: body.email, password: body.password });
+    const created = await createUser(deps.db, {
+      companyId: user.companyId,
+      email: body.email,
+      password: body.password,
+    });
     return { id: created.id, email: created.email, createdAt: created.createdAt.toISOString() };
   });
 }

@@ -1,4 +1,9 @@
-import { checklistImageUrl, type Checklist, type ChecklistImage, type PublicChecklist } from '../../../contracts/checklists';
+import {
+  checklistImageUrl,
+  type Checklist,
+  type ChecklistImage,
+  type PublicChecklist,
+} from '../../../contracts/checklists';
 import type { ChecklistRow, ImageRow } from './checklists.repository';
 
 export function presentImage(image: ImageRow): ChecklistImage {
@@ -6,7 +11,10 @@ export function presentImage(image: ImageRow): ChecklistImage {
   return { id: image.id, file_name: image.fileName, file_url: url, url };
 }
 
-export function presentPublicChecklist(row: ChecklistRow, images: readonly ImageRow[]): PublicChecklist {
+export function presentPublicChecklist(
+  row: ChecklistRow,
+  images: readonly ImageRow[],
+): PublicChecklist {
   const presented = images.filter((i) => i.checklistId === row.id).map(presentImage);
   return {
     id: row.id,
@@ -37,6 +45,10 @@ export function fillPaths(companySlug: string, warehouseSlug: string) {
   };
 }
 
-export function presentChecklist(row: ChecklistRow, images: readonly ImageRow[], companySlug: string): Checklist {
+export function presentChecklist(
+  row: ChecklistRow,
+  images: readonly ImageRow[],
+  companySlug: string,
+): Checklist {
   return { ...presentPublicChecklist(row, images), ...fillPaths(companySlug, row.warehouseSlug) };
 }

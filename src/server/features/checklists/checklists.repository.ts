@@ -35,7 +35,11 @@ export type ChecklistRow = {
 export type ImageRow = typeof checklistImages.$inferSelect;
 
 export async function findCompanySlug(db: Db, companyId: string): Promise<string | null> {
-  const rows = await db.select({ slug: companies.slug }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const rows = await db
+    .select({ slug: companies.slug })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   return rows[0]?.slug ?? null;
 }
 
@@ -45,10 +49,17 @@ export async function lockCompany(db: Db, companyId: string): Promise<void> {
 }
 
 function selectChecklists(db: Db) {
-  return db.select(checklistColumns).from(checklists).innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId));
+  return db
+    .select(checklistColumns)
+    .from(checklists)
+    .innerJoin(warehouses, eq(warehouses.id, checklists.warehouseId));
 }
 
-async function findOne(db: Db, where: SQL | undefined, options: { forUpdate?: boolean }): Promise<ChecklistRow | null> {
+async function findOne(
+  db: Db,
+  where: SQL | undefined,
+  options: { forUpdate?: boolean },
+): Promise<ChecklistRow | null> {
   const query = selectChecklists(db).where(where).limit(1);
   const rows = options.forUpdate ? await query.for('update', { of: checklists }) : await query;
   return rows[0] ?? null;
@@ -82,7 +93,11 @@ export function findActiveChecklistForFiller(
 }
 
 export function findActiveChecklistOfWarehouse(db: Db, companyId: string, warehouseId: string) {
-  const where = and(eq(checklists.companyId, companyId), eq(checklists.warehouseId, warehouseId), eq(checklists.isActive, true));
+  const where = and(
+    eq(checklists.companyId, companyId),
+    eq(checklists.warehouseId, warehouseId),
+    eq(checklists.isActive, true),
+  );
   return findOne(db, where, {});
 }
 
@@ -96,7 +111,10 @@ export async function findWarehousesByNameOrSlug(
   db: Db,
   params: { name: string; slug: string; companyId?: string | undefined },
 ): Promise<WarehouseRef[]> {
-  const match = or(eq(warehouses.slug, params.slug), sql`lower(${warehouses.name}) = lower(${params.name})`);
+  const match = or(
+    eq(warehouses.slug, params.slug),
+    sql`lower(${warehouses.name}) = lower(${params.name})`,
+  );
   return db
     .select({ id: warehouses.id, companyId: warehouses.companyId })
     .from(warehouses)
@@ -117,7 +135,11 @@ export async function findWarehouseByCompanySlug(
   return rows[0] ?? null;
 }
 
-export async function warehouseExists(db: Db, companyId: string, warehouseId: string): Promise<boolean> {
+export async function warehouseExists(
+  db: Db,
+  companyId: string,
+  warehouseId: string,
+): Promise<boolean> {
   const rows = await db
     .select({ id: warehouses.id })
     .from(warehouses)
@@ -128,7 +150,13 @@ export async function warehouseExists(db: Db, companyId: string, warehouseId: st
 
 export async function insertChecklist(
   db: Db,
-  params: { companyId: string; warehouseId: string; description: string; isActive: boolean; tasks: StoredChecklistTask[] },
+  params: {
+    companyId: string;
+    warehouseId: string;
+    description: string;
+    isActive: boolean;
+    tasks: StoredChecklistTask[];
+  },
 ): Promise<string> {
   const [row] = await db.insert(checklists).values(params).returning({ id: checklists.id });
   if (!row) throw new Error('Checklist insert returned nothing');
@@ -164,22 +192,39 @@ export async function listRetentionCandidates(db: Db, companyId: string) {
 }
 
 /** Deletes the checklists (their image rows go by cascade) and returns the files to remove. */
-export async function deleteChecklists(db: Db, companyId: string, ids: string[]): Promise<string[]> {
+export async function deleteChecklists(
+  db: Db,
+  companyId: string,
+  ids: string[],
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const keys = await db
     .select({ key: checklistImages.storageKey })
     .from(checklistImages)
-    .where(and(eq(checklistImages.companyId, companyId), inArray(checklistImages.checklistId, ids)));
-  await db.delete(checklists).where(and(eq(checklists.companyId, companyId), inArray(checklists.id, ids)));
+    .where(
+      and(eq(checklistImages.companyId, companyId), inArray(checklistImages.checklistId, ids)),
+    );
+  await db
+    .delete(checklists)
+    .where(and(eq(checklists.companyId, companyId), inArray(checklists.id, ids)));
   return keys.map((k) => k.key);
 }
 
-export async function listImages(db: Db, companyId: string, checklistIds: string[]): Promise<ImageRow[]> {
+export async function listImages(
+  db: Db,
+  companyId: string,
+  checklistIds: string[],
+): Promise<ImageRow[]> {
   if (checklistIds.length === 0) return [];
   return db
     .select()
     .from(checklistImages)
-    .where(and(eq(checklistImages.companyId, companyId), inArray(checklistImages.checklistId, checklistIds)))
+    .where(
+      and(
+        eq(checklistImages.companyId, companyId),
+        inArray(checklistImages.checklistId, checklistIds),
+      ),
+    )
     .orderBy(asc(checklistImages.createdAt), asc(checklistImages.id));
 }
 
@@ -187,13 +232,22 @@ export async function countImages(db: Db, companyId: string, checklistId: string
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(checklistImages)
-    .where(and(eq(checklistImages.companyId, companyId), eq(checklistImages.checklistId, checklistId)));
+    .where(
+      and(eq(checklistImages.companyId, companyId), eq(checklistImages.checklistId, checklistId)),
+    );
   return rows[0]?.n ?? 0;
 }
 
 export async function insertImage(
   db: Db,
-  params: { companyId: string; checklistId: string; fileName: string; storageKey: string; contentType: string; sizeBytes: number },
+  params: {
+    companyId: string;
+    checklistId: string;
+    fileName: string;
+    storageKey: string;
+    contentType: string;
+    sizeBytes: number;
+  },
 ): Promise<ImageRow> {
   const [row] = await db.insert(checklistImages).values(params).returning();
   if (!row) throw new Error('Image insert returned nothing');

@@ -14,7 +14,10 @@ export const PUBLIC_UPLOADS_PER_MINUTE = 30;
 
 async function readImagePart(request: FastifyRequest) {
   if (!request.isMultipart()) {
-    throw new AppError('VALIDATION_FAILED', 'Send the image as multipart form data in the field "image".');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Send the image as multipart form data in the field "image".',
+    );
   }
   const part = await request.file();
   if (!part) return null;
@@ -26,7 +29,9 @@ async function readImagePart(request: FastifyRequest) {
 }
 
 export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  registerEndpoint(app, contract.listChecklists, ({ user }) => service.listChecklists(deps.db, user));
+  registerEndpoint(app, contract.listChecklists, ({ user }) =>
+    service.listChecklists(deps.db, user),
+  );
   registerEndpoint(app, contract.createChecklist, ({ user, body }) =>
     service.createChecklist(deps.db, deps.storage, user, body),
   );
@@ -42,7 +47,10 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       max: PUBLIC_CALLS_PER_MINUTE,
       timeWindow: '1 minute',
       errorResponseBuilder: () =>
-        new AppError('RATE_LIMITED', 'Too many requests from this address. Please wait a minute and try again.'),
+        new AppError(
+          'RATE_LIMITED',
+          'Too many requests from this address. Please wait a minute and try again.',
+        ),
     });
 
     registerEndpoint(scope, contract.getActiveChecklistByWarehouse, ({ user, params }) =>
@@ -65,7 +73,9 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       config: { rateLimit: { max: PUBLIC_UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
       handler: async (request) => {
         const params = parseWith(idParamsSchema, request.params, 'path');
-        return service.addChecklistImage(deps.db, deps.storage, request.user, params.id, () => readImagePart(request));
+        return service.addChecklistImage(deps.db, deps.storage, request.user, params.id, () =>
+          readImagePart(request),
+        );
       },
     });
 
@@ -74,7 +84,12 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       url: contract.getChecklistImage.path,
       handler: async (request, reply) => {
         const params = parseWith(contract.checklistImageParamsSchema, request.params, 'path');
-        const image = await service.openChecklistImage(deps.db, deps.storage, request.user, params.fileId);
+        const image = await service.openChecklistImage(
+          deps.db,
+          deps.storage,
+          request.user,
+          params.fileId,
+        );
         return reply
           .header('content-type', image.contentType)
           .header('content-disposition', 'inline')

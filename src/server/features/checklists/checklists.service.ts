@@ -18,6 +18,7 @@ import {
   type ChecklistTask,
   type RuleResult,
 } from '../../../domain/checklist-rules';
+import { cleanFileName } from '../../../domain/file-name';
 import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -40,7 +41,8 @@ async function withActiveCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error, ONE_ACTIVE_INDEX)) throw new AppError('CHECKLIST_ACTIVE_EXISTS', ACTIVE_EXISTS_MESSAGE);
+    if (isUniqueViolation(error, ONE_ACTIVE_INDEX))
+      throw new AppError('CHECKLIST_ACTIVE_EXISTS', ACTIVE_EXISTS_MESSAGE);
     throw error;
   }
 }
@@ -69,7 +71,11 @@ async function loadPublic(db: Db, row: repo.ChecklistRow): Promise<PublicCheckli
 export async function listChecklists(db: Db, user: SessionUser): Promise<Checklist[]> {
   const rows = await repo.listChecklists(db, user.companyId);
   const [images, slug] = await Promise.all([
-    repo.listImages(db, user.companyId, rows.map((r) => r.id)),
+    repo.listImages(
+      db,
+      user.companyId,
+      rows.map((r) => r.id),
+    ),
     companySlugOf(db, user.companyId),
   ]);
   return rows.map((r) => presentChecklist(r, images, slug));
@@ -89,8 +95,12 @@ export async function createChecklist(
   const { id, removedFiles } = await withActiveCheck(() =>
     db.transaction(async (tx) => {
       await repo.lockCompany(tx, user.companyId);
-      if (!(await repo.warehouseExists(tx, user.companyId, body.warehouse_id))) throw notFound('Warehouse');
-      if (body.is_active && (await repo.findActiveChecklistOfWarehouse(tx, user.companyId, body.warehouse_id))) {
+      if (!(await repo.warehouseExists(tx, user.companyId, body.warehouse_id)))
+        throw notFound('Warehouse');
+      if (
+        body.is_active &&
+        (await repo.findActiveChecklistOfWarehouse(tx, user.companyId, body.warehouse_id))
+      ) {
         throw new AppError('CHECKLIST_ACTIVE_EXISTS', ACTIVE_EXISTS_MESSAGE);
       }
       const newId = await repo.insertChecklist(tx, {
@@ -140,19 +150,28 @@ export async function updateChecklist(
   return updateAsFiller(db, id, body);
 }
 
-async function updateAsStaff(db: Db, user: SessionUser, id: string, body: UpdateChecklistBody): Promise<Checklist> {
+async function updateAsStaff(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  body: UpdateChecklistBody,
+): Promise<Checklist> {
   await withActiveCheck(() =>
     db.transaction(async (tx) => {
       const row = await repo.findChecklist(tx, user.companyId, id, { forUpdate: true });
       if (!row) throw notFound('Checklist');
       const warehouseId = body.warehouse_id ?? row.warehouseId;
-      if (body.warehouse_id && !(await repo.warehouseExists(tx, user.companyId, body.warehouse_id))) {
+      if (
+        body.warehouse_id &&
+        !(await repo.warehouseExists(tx, user.companyId, body.warehouse_id))
+      ) {
         throw notFound('Warehouse');
       }
       const isActive = body.is_active ?? row.isActive;
       if (isActive && (warehouseId !== row.warehouseId || !row.isActive)) {
         const active = await repo.findActiveChecklistOfWarehouse(tx, user.companyId, warehouseId);
-        if (active && active.id !== id) throw new AppError('CHECKLIST_ACTIVE_EXISTS', ACTIVE_EXISTS_MESSAGE);
+        if (active && active.id !== id)
+          throw new AppError('CHECKLIST_ACTIVE_EXISTS', ACTIVE_EXISTS_MESSAGE);
       }
       await repo.updateChecklist(tx, user.companyId, id, {
         warehouseId: body.warehouse_id,
@@ -170,9 +189,15 @@ async function updateAsStaff(db: Db, user: SessionUser, id: string, body: Update
   return loadChecklist(db, user, id);
 }
 
-async function updateAsFiller(db: Db, id: string, body: UpdateChecklistBody): Promise<PublicChecklist> {
+async function updateAsFiller(
+  db: Db,
+  id: string,
+  body: UpdateChecklistBody,
+): Promise<PublicChecklist> {
   const extra = Object.keys(body).filter(
-    (k) => !(FILLER_KEYS as readonly string[]).includes(k) && body[k as keyof UpdateChecklistBody] !== undefined,
+    (k) =>
+      !(FILLER_KEYS as readonly string[]).includes(k) &&
+      body[k as keyof UpdateChecklistBody] !== undefined,
   );
   if (extra.length > 0) {
     throw new AppError('VALIDATION_FAILED', 'Only task answers, your name and a note can be sent.');
@@ -183,14 +208,23 @@ async function updateAsFiller(db: Db, id: string, body: UpdateChecklistBody): Pr
     const row = await repo.findActiveChecklistForFiller(tx, id, { forUpdate: true });
     if (!row) throw notFound('Checklist');
     const tasks = answerTasks(row.tasks, body.tasks, { fillerName, mayRestructure: false });
-    await repo.updateChecklist(tx, row.companyId, id, { filledOutBy: fillerName, note: body.note, tasks });
+    await repo.updateChecklist(tx, row.companyId, id, {
+      filledOutBy: fillerName,
+      note: body.note,
+      tasks,
+    });
     return repo.findChecklist(tx, row.companyId, id);
   });
   if (!updated) throw notFound('Checklist');
   return loadPublic(db, updated);
 }
 
-export async function deleteChecklist(db: Db, storage: FileStorage, user: SessionUser, id: string): Promise<void> {
+export async function deleteChecklist(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  id: string,
+): Promise<void> {
   const files = await db.transaction(async (tx) => {
     const row = await repo.findChecklist(tx, user.companyId, id);
     if (!row) throw notFound('Checklist');
@@ -209,7 +243,9 @@ export async function getActiveChecklistByWarehouse(
   warehouseName: string,
 ): Promise<PublicChecklist> {
   const lookup = { name: warehouseName.trim(), slug: slugify(warehouseName) };
-  let matches = user ? await repo.findWarehousesByNameOrSlug(db, { ...lookup, companyId: user.companyId }) : [];
+  let matches = user
+    ? await repo.findWarehousesByNameOrSlug(db, { ...lookup, companyId: user.companyId })
+    : [];
   if (matches.length === 0) matches = await repo.findWarehousesByNameOrSlug(db, lookup);
   const companies = new Set(matches.map((m) => m.companyId));
   if (companies.size > 1) {
@@ -242,14 +278,22 @@ async function activeChecklistOf(db: Db, warehouse: repo.WarehouseRef): Promise<
 }
 
 /** A checklist an image call may touch: any of the caller's company, or an active one. */
-async function reachableChecklist(db: Db, user: SessionUser | null, id: string): Promise<repo.ChecklistRow> {
+async function reachableChecklist(
+  db: Db,
+  user: SessionUser | null,
+  id: string,
+): Promise<repo.ChecklistRow> {
   const own = user ? await repo.findChecklist(db, user.companyId, id) : null;
   const row = own ?? (await repo.findActiveChecklistForFiller(db, id));
   if (!row) throw notFound('Checklist');
   return row;
 }
 
-export async function listChecklistImages(db: Db, user: SessionUser | null, checklistId: string): Promise<ChecklistImage[]> {
+export async function listChecklistImages(
+  db: Db,
+  user: SessionUser | null,
+  checklistId: string,
+): Promise<ChecklistImage[]> {
   const row = await reachableChecklist(db, user, checklistId);
   return (await repo.listImages(db, row.companyId, [row.id])).map(presentImage);
 }
@@ -263,20 +307,27 @@ export async function addChecklistImage(
 ): Promise<ChecklistImage> {
   const row = await reachableChecklist(db, user, id);
   if ((await repo.countImages(db, row.companyId, row.id)) >= MAX_IMAGES_PER_CHECKLIST) {
-    throw new AppError('VALIDATION_FAILED', `A checklist holds at most ${MAX_IMAGES_PER_CHECKLIST} images.`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `A checklist holds at most ${MAX_IMAGES_PER_CHECKLIST} images.`,
+    );
   }
   const file = await readFile();
-  if (!file || file.data.length === 0) throw new AppError('VALIDATION_FAILED', 'Please choose an image to upload.');
+  if (!file || file.data.length === 0)
+    throw new AppError('VALIDATION_FAILED', 'Please choose an image to upload.');
   const contentType = detectImageType(file.data);
   if (!contentType) {
-    throw new AppError('UNSUPPORTED_FILE_TYPE', 'Only images can be uploaded (JPEG, PNG, GIF, WebP or HEIC).');
+    throw new AppError(
+      'UNSUPPORTED_FILE_TYPE',
+      'Only images can be uploaded (JPEG, PNG, GIF, WebP or HEIC).',
+    );
   }
   const key = await storage.put(file.data);
   try {
     const image = await repo.insertImage(db, {
       companyId: row.companyId,
       checklistId: row.id,
-      fileName: cleanFileName(file.fileName, contentType),
+      fileName: cleanFileName(file.fileName, `image.${IMAGE_EXTENSIONS[contentType] ?? 'img'}`),
       storageKey: key,
       contentType,
       sizeBytes: file.data.length,
@@ -286,12 +337,6 @@ export async function addChecklistImage(
     await storage.delete(key);
     throw error;
   }
-}
-
-function cleanFileName(name: string, contentType: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 200);
-  return base || `image.${IMAGE_EXTENSIONS[contentType] ?? 'img'}`;
 }
 
 export async function openChecklistImage(

@@ -25,7 +25,11 @@ export interface GridFieldRow {
   hasVaults: boolean;
 }
 
-export async function listGridFields(db: Db, companyId: string, warehouseId: string): Promise<GridFieldRow[]> {
+export async function listGridFields(
+  db: Db,
+  companyId: string,
+  warehouseId: string,
+): Promise<GridFieldRow[]> {
   const rows = await queryRows<{
     id: string;
     name: string;
@@ -65,7 +69,11 @@ export async function deleteFields(
   await db
     .delete(fields)
     .where(
-      and(eq(fields.companyId, companyId), eq(fields.warehouseId, warehouseId), sql`(${sql.join(conditions, sql` OR `)})`),
+      and(
+        eq(fields.companyId, companyId),
+        eq(fields.warehouseId, warehouseId),
+        sql`(${sql.join(conditions, sql` OR `)})`,
+      ),
     );
 }
 
@@ -83,7 +91,10 @@ export async function shiftColumns(
 ) {
   if (shift === 0 || newLettersByOldColumn.size === 0) return;
   const scope = and(eq(fields.companyId, companyId), eq(fields.warehouseId, warehouseId));
-  await db.update(fields).set({ name: sql`'~' || ${fields.name}` }).where(scope);
+  await db
+    .update(fields)
+    .set({ name: sql`'~' || ${fields.name}` })
+    .where(scope);
   const mapping = sql.join(
     [...newLettersByOldColumn].map(([col, letters]) => sql`(${col}::int, ${letters}::text)`),
     sql`, `,
@@ -101,13 +112,24 @@ export async function insertFields(
   warehouseId: string,
   cells: readonly { name: string; colIndex: number; row: number }[],
 ) {
-  const rows = cells.map((c) => ({ companyId, warehouseId, name: c.name, colIndex: c.colIndex, rowIndex: c.row }));
+  const rows = cells.map((c) => ({
+    companyId,
+    warehouseId,
+    name: c.name,
+    colIndex: c.colIndex,
+    rowIndex: c.row,
+  }));
   for (let i = 0; i < rows.length; i += FIELD_INSERT_CHUNK) {
     await db.insert(fields).values(rows.slice(i, i + FIELD_INSERT_CHUNK));
   }
 }
 
-export async function updateGridSize(db: Db, companyId: string, warehouseId: string, size: { rows: number; cols: number }) {
+export async function updateGridSize(
+  db: Db,
+  companyId: string,
+  warehouseId: string,
+  size: { rows: number; cols: number },
+) {
   await db
     .update(warehouses)
     .set(size)

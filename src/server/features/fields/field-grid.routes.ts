@@ -21,7 +21,11 @@ export function registerFieldGridRoutes(app: FastifyInstance, deps: AppDeps): vo
         url,
         handler: async (request) => {
           const user = requireUser(request);
-          const body = parseWith(contract.changeFieldGridBodySchema, await readFormOrJson(request), 'body');
+          const body = parseWith(
+            contract.changeFieldGridBodySchema,
+            await readFormOrJson(request),
+            'body',
+          );
           const result = await service.changeFieldGrid(deps.db, user, body, operation);
           return app.validateResponses ? endpoint.response.parse(result) : result;
         },

@@ -58,7 +58,10 @@ export async function changeFieldGrid(
       const holding = fields.filter((f) => removed(f) && f.hasVaults).map((f) => f.name);
       if (holding.length > 0) {
         const verb = holding.length === 1 ? 'still holds vaults' : 'still hold vaults';
-        throw new AppError('FIELD_HAS_VAULTS', `${REMOVE_VAULTS_FIRST} ${listInSentence(holding)} ${verb}.`);
+        throw new AppError(
+          'FIELD_HAS_VAULTS',
+          `${REMOVE_VAULTS_FIRST} ${listInSentence(holding)} ${verb}.`,
+        );
       }
       const split = findSplitCouchboxes(fields, removed);
       if (split.length > 0) {

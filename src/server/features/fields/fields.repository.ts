@@ -5,7 +5,12 @@ import { vaults } from '../../db/schema/vaults';
 
 export type FieldRow = typeof fields.$inferSelect;
 
-export async function findField(db: Db, companyId: string, id: string, options: { lock?: boolean } = {}) {
+export async function findField(
+  db: Db,
+  companyId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
   const query = db
     .select()
     .from(fields)
@@ -15,11 +20,22 @@ export async function findField(db: Db, companyId: string, id: string, options: 
   return rows[0] ?? null;
 }
 
-export async function findFieldByName(db: Db, companyId: string, warehouseId: string, name: string) {
+export async function findFieldByName(
+  db: Db,
+  companyId: string,
+  warehouseId: string,
+  name: string,
+) {
   const rows = await db
     .select()
     .from(fields)
-    .where(and(eq(fields.companyId, companyId), eq(fields.warehouseId, warehouseId), eq(fields.name, name)))
+    .where(
+      and(
+        eq(fields.companyId, companyId),
+        eq(fields.warehouseId, warehouseId),
+        eq(fields.name, name),
+      ),
+    )
     .for('update')
     .limit(1);
   return rows[0] ?? null;
@@ -34,7 +50,10 @@ export async function countVaults(db: Db, companyId: string, fieldId: string): P
 }
 
 export async function setFieldType(db: Db, companyId: string, id: string, type: FieldRow['type']) {
-  await db.update(fields).set({ type }).where(and(eq(fields.companyId, companyId), eq(fields.id, id)));
+  await db
+    .update(fields)
+    .set({ type })
+    .where(and(eq(fields.companyId, companyId), eq(fields.id, id)));
 }
 
 export async function setFieldFull(db: Db, companyId: string, id: string, full: boolean) {

@@ -9,17 +9,31 @@ import * as repo from './fields.repository';
 
 async function loadField(db: Db, companyId: string, field: repo.FieldRow): Promise<Field> {
   const vaults = await vaultsRepo.listFieldVaults(db, companyId, field.id);
-  const attachments = await vaultsRepo.listAttachments(db, companyId, vaults.map((v) => v.id));
+  const attachments = await vaultsRepo.listAttachments(
+    db,
+    companyId,
+    vaults.map((v) => v.id),
+  );
   return presentField(field, vaults, attachments);
 }
 
-export async function getWarehouseField(db: Db, user: SessionUser, warehouseId: string, fieldId: string): Promise<Field> {
+export async function getWarehouseField(
+  db: Db,
+  user: SessionUser,
+  warehouseId: string,
+  fieldId: string,
+): Promise<Field> {
   const field = await repo.findField(db, user.companyId, fieldId);
   if (!field || field.warehouseId !== warehouseId) throw notFound('Field');
   return loadField(db, user.companyId, field);
 }
 
-export async function setFieldFull(db: Db, user: SessionUser, id: string, full: boolean): Promise<Field> {
+export async function setFieldFull(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  full: boolean,
+): Promise<Field> {
   if (!(await repo.setFieldFull(db, user.companyId, id, full))) throw notFound('Field');
   return getField(db, user, id);
 }
@@ -43,7 +57,8 @@ export async function toggleFieldType(
 ): Promise<{ field1: Field; field2: Field }> {
   const belowId = await db.transaction(async (tx) => {
     const top = await repo.findField(tx, user.companyId, id, { lock: true });
-    if (!top || (body.warehouseId !== undefined && body.warehouseId !== top.warehouseId)) throw notFound('Field');
+    if (!top || (body.warehouseId !== undefined && body.warehouseId !== top.warehouseId))
+      throw notFound('Field');
     if (top.type === 'couchbox-B') {
       throw new AppError(
         'FIELD_NO_PARTNER',
@@ -51,25 +66,52 @@ export async function toggleFieldType(
       );
     }
     const belowName = fieldBelowName(top.name);
-    const below = belowName ? await repo.findFieldByName(tx, user.companyId, top.warehouseId, belowName) : null;
+    const below = belowName
+      ? await repo.findFieldByName(tx, user.companyId, top.warehouseId, belowName)
+      : null;
     if (!below) {
-      throw new AppError('FIELD_NO_PARTNER', `Field ${top.name} has no field below it to pair with as a couchbox.`);
+      throw new AppError(
+        'FIELD_NO_PARTNER',
+        `Field ${top.name} has no field below it to pair with as a couchbox.`,
+      );
     }
     if (body.field2 && body.field2 !== below.id) {
-      throw new AppError('VALIDATION_FAILED', `field2 must be the field below ${top.name} (${below.name}).`);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `field2 must be the field below ${top.name} (${below.name}).`,
+      );
     }
-    const wanted = body.type === 'couchbox' ? { top: 'couchbox-T', below: 'couchbox-B' } : { top: 'vault', below: 'vault' };
+    const wanted =
+      body.type === 'couchbox'
+        ? { top: 'couchbox-T', below: 'couchbox-B' }
+        : { top: 'vault', below: 'vault' };
     if (top.type === wanted.top && below.type === wanted.below) return below.id;
     if (body.type === 'couchbox' && below.type !== 'vault') {
-      throw new AppError('FIELD_NO_PARTNER', `Field ${below.name} is already part of another couchbox.`);
+      throw new AppError(
+        'FIELD_NO_PARTNER',
+        `Field ${below.name} is already part of another couchbox.`,
+      );
     }
     for (const f of [top, below]) {
       if ((await repo.countVaults(tx, user.companyId, f.id)) > 0) {
-        throw new AppError('FIELD_HAS_VAULTS', `Field ${f.name} holds vaults; empty it before changing its type.`);
+        throw new AppError(
+          'FIELD_HAS_VAULTS',
+          `Field ${f.name} holds vaults; empty it before changing its type.`,
+        );
       }
     }
-    await repo.setFieldType(tx, user.companyId, top.id, body.type === 'couchbox' ? 'couchbox-T' : 'vault');
-    await repo.setFieldType(tx, user.companyId, below.id, body.type === 'couchbox' ? 'couchbox-B' : 'vault');
+    await repo.setFieldType(
+      tx,
+      user.companyId,
+      top.id,
+      body.type === 'couchbox' ? 'couchbox-T' : 'vault',
+    );
+    await repo.setFieldType(
+      tx,
+      user.companyId,
+      below.id,
+      body.type === 'couchbox' ? 'couchbox-B' : 'vault',
+    );
     return below.id;
   });
   const [field1, field2] = await Promise.all([getField(db, user, id), getField(db, user, belowId)]);

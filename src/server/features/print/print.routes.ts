@@ -5,7 +5,9 @@ import { registerEndpoint, requireUser } from '../../http/route';
 import * as service from './print.service';
 
 export function registerPrintRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, contract.listAllVaults, ({ user }) => service.listPrintVaults(deps.db, user));
+  registerEndpoint(app, contract.listAllVaults, ({ user }) =>
+    service.listPrintVaults(deps.db, user),
+  );
 
   // A file download, not JSON: registered directly, with the same session rule.
   app.route({

@@ -29,7 +29,17 @@ function* csvChunks(vaults: readonly PrintVault[]): Generator<string> {
   for (let i = 0; i < vaults.length; i += ROWS_PER_CHUNK) {
     yield vaults
       .slice(i, i + ROWS_PER_CHUNK)
-      .map((v) => csvRow([v.name, v.customer_name, v.type, v.position, v.field_name, v.warehouse_name, v.note]))
+      .map((v) =>
+        csvRow([
+          v.name,
+          v.customer_name,
+          v.type,
+          v.position,
+          v.field_name,
+          v.warehouse_name,
+          v.note,
+        ]),
+      )
       .join('');
   }
 }

@@ -22,7 +22,10 @@ export function presentPallet(p: PalletRow): Pallet {
  * Presents racks with their shelves (by index) and each shelf's pallets (by slot); the
  * shelves and pallets are grouped once, so one presenter serves a whole company's racks.
  */
-export function rackPresenter(shelves: readonly ShelfRow[], pallets: readonly PalletRow[]): (r: RackRow) => Rack {
+export function rackPresenter(
+  shelves: readonly ShelfRow[],
+  pallets: readonly PalletRow[],
+): (r: RackRow) => Rack {
   const shelvesByRack = groupBy(shelves, (s) => s.rackId);
   const palletsByShelf = groupBy(pallets, (p) => p.shelfId);
   return (r) => ({
@@ -43,6 +46,10 @@ export function rackPresenter(shelves: readonly ShelfRow[], pallets: readonly Pa
   });
 }
 
-export function presentRacks(racks: readonly RackRow[], shelves: readonly ShelfRow[], pallets: readonly PalletRow[]): Rack[] {
+export function presentRacks(
+  racks: readonly RackRow[],
+  shelves: readonly ShelfRow[],
+  pallets: readonly PalletRow[],
+): Rack[] {
   return racks.map(rackPresenter(shelves, pallets));
 }

@@ -49,7 +49,9 @@ export async function findRack(db: Db, companyId: string, warehouseId: string, r
   const rows = await db
     .select()
     .from(racks)
-    .where(and(eq(racks.companyId, companyId), eq(racks.warehouseId, warehouseId), eq(racks.id, rackId)))
+    .where(
+      and(eq(racks.companyId, companyId), eq(racks.warehouseId, warehouseId), eq(racks.id, rackId)),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
@@ -140,7 +142,9 @@ export async function updateRack(
 export async function deleteRack(db: Db, companyId: string, warehouseId: string, rackId: string) {
   const deleted = await db
     .delete(racks)
-    .where(and(eq(racks.companyId, companyId), eq(racks.warehouseId, warehouseId), eq(racks.id, rackId)))
+    .where(
+      and(eq(racks.companyId, companyId), eq(racks.warehouseId, warehouseId), eq(racks.id, rackId)),
+    )
     .returning({ id: racks.id });
   return deleted.length > 0;
 }

@@ -20,7 +20,9 @@ export function registerRackRoutes(app: FastifyInstance, deps: AppDeps): void {
     await service.deleteRack(deps.db, user, params.warehouseId, params.rackId);
     return ok;
   });
-  registerEndpoint(app, contract.addPallet, ({ user, body }) => service.addPallet(deps.db, user, body));
+  registerEndpoint(app, contract.addPallet, ({ user, body }) =>
+    service.addPallet(deps.db, user, body),
+  );
   registerEndpoint(app, contract.editPallet, ({ user, params, body }) =>
     service.editPallet(deps.db, user, params.id, body),
   );

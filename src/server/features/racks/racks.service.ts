@@ -33,12 +33,25 @@ type Floor = NonNullable<Awaited<ReturnType<typeof repo.findWarehouseFloor>>>;
 const feet = (n: number) => `${Math.round(n * 100) / 100}`;
 
 async function loadRacks(db: Db, companyId: string, rackRows: repo.RackRow[]): Promise<Rack[]> {
-  const shelves = await repo.listShelves(db, companyId, rackRows.map((r) => r.id));
-  const pallets = await repo.listPallets(db, companyId, shelves.map((s) => s.id));
+  const shelves = await repo.listShelves(
+    db,
+    companyId,
+    rackRows.map((r) => r.id),
+  );
+  const pallets = await repo.listPallets(
+    db,
+    companyId,
+    shelves.map((s) => s.id),
+  );
   return presentRacks(rackRows, shelves, pallets);
 }
 
-async function loadRack(db: Db, companyId: string, warehouseId: string, rackId: string): Promise<Rack> {
+async function loadRack(
+  db: Db,
+  companyId: string,
+  warehouseId: string,
+  rackId: string,
+): Promise<Rack> {
   const row = await repo.findRack(db, companyId, warehouseId, rackId);
   const [rack] = row ? await loadRacks(db, companyId, [row]) : [];
   if (!rack) throw notFound('Rack');
@@ -53,13 +66,27 @@ async function assertRackPlacement(
   db: Db,
   companyId: string,
   floor: Floor,
-  rack: { id?: string; name: string; x: number; y: number; width: number; length: number; orientation: Orientation },
+  rack: {
+    id?: string;
+    name: string;
+    x: number;
+    y: number;
+    width: number;
+    length: number;
+    orientation: Orientation;
+  },
 ): Promise<void> {
   const rect: Rect = { x: rack.x, y: rack.y, ...rackFootprint(rack) };
   const others = (await repo.listRacks(db, companyId, [floor.id])).filter((r) => r.id !== rack.id);
   const obstacles = [
-    { label: 'the VAULTS block', rect: { x: floor.fieldgridX, y: floor.fieldgridY, ...vaultBlockFootprint(floor) } },
-    ...others.map((r) => ({ label: `rack "${r.name}"`, rect: { x: r.x, y: r.y, ...rackFootprint(r) } })),
+    {
+      label: 'the VAULTS block',
+      rect: { x: floor.fieldgridX, y: floor.fieldgridY, ...vaultBlockFootprint(floor) },
+    },
+    ...others.map((r) => ({
+      label: `rack "${r.name}"`,
+      rect: { x: r.x, y: r.y, ...rackFootprint(r) },
+    })),
   ];
   const problem = findPlacementProblem(rect, floorSize(floor), obstacles);
   if (!problem) return;
@@ -78,7 +105,12 @@ export async function listRacks(db: Db, user: SessionUser, warehouseId: string):
   return loadRacks(db, user.companyId, await repo.listRacks(db, user.companyId, [warehouseId]));
 }
 
-export async function addRack(db: Db, user: SessionUser, warehouseId: string, body: AddRackBody): Promise<Rack> {
+export async function addRack(
+  db: Db,
+  user: SessionUser,
+  warehouseId: string,
+  body: AddRackBody,
+): Promise<Rack> {
   const rackId = await db.transaction(async (tx) => {
     const floor = await repo.lockWarehouseFloor(tx, user.companyId, warehouseId);
     if (!floor) throw notFound('Warehouse');
@@ -127,7 +159,12 @@ export async function updateRack(
   return loadRack(db, user.companyId, warehouseId, rackId);
 }
 
-export async function deleteRack(db: Db, user: SessionUser, warehouseId: string, rackId: string): Promise<void> {
+export async function deleteRack(
+  db: Db,
+  user: SessionUser,
+  warehouseId: string,
+  rackId: string,
+): Promise<void> {
   // Shelves and pallets go with the rack (ON DELETE CASCADE); the client warns first.
   const deleted = await repo.deleteRack(db, user.companyId, warehouseId, rackId);
   if (!deleted) throw notFound('Rack');
@@ -137,7 +174,8 @@ const shelfNotFound = () => new AppError('SHELF_NOT_FOUND', SHELF_NOT_FOUND_MESS
 
 function assertFits(fit: ReturnType<typeof checkPalletFit>, capacity: number): void {
   if (fit === 'shelf-full') throw new AppError('SHELF_FULL', shelfFullMessage(capacity));
-  if (fit === 'not-enough-space') throw new AppError('SHELF_NOT_ENOUGH_SPACE', shelfNotEnoughSpaceMessage(capacity));
+  if (fit === 'not-enough-space')
+    throw new AppError('SHELF_NOT_ENOUGH_SPACE', shelfNotEnoughSpaceMessage(capacity));
 }
 
 const onShelf = (pallets: repo.PalletRow[]) =>
@@ -151,7 +189,10 @@ export async function addPallet(db: Db, user: SessionUser, body: AddPalletBody):
     if (!shelf) throw shelfNotFound();
     const current = onShelf(await repo.listPallets(tx, user.companyId, [shelf.id]));
     const spaces = body.shelf_spots ?? body.pallet_spaces ?? 1;
-    assertFits(checkPalletFit({ capacity: shelf.capacity, pallets: current, spaces }), shelf.capacity);
+    assertFits(
+      checkPalletFit({ capacity: shelf.capacity, pallets: current, spaces }),
+      shelf.capacity,
+    );
     return repo.insertPallet(tx, {
       companyId: user.companyId,
       shelfId: shelf.id,
@@ -161,7 +202,12 @@ export async function addPallet(db: Db, user: SessionUser, body: AddPalletBody):
       notes: body.notes,
       weight: body.weight,
       shelfSpots: spaces,
-      slotIndex: chooseSlotIndex({ capacity: shelf.capacity, pallets: current, spaces, requested: body.slot_index }),
+      slotIndex: chooseSlotIndex({
+        capacity: shelf.capacity,
+        pallets: current,
+        spaces,
+        requested: body.slot_index,
+      }),
     });
   });
   return getPallet(db, user.companyId, palletId);
@@ -173,9 +219,17 @@ async function getPallet(db: Db, companyId: string, palletId: string): Promise<P
   return presentPallet(row);
 }
 
-export async function editPallet(db: Db, user: SessionUser, palletId: string, body: EditPalletBody): Promise<Pallet> {
+export async function editPallet(
+  db: Db,
+  user: SessionUser,
+  palletId: string,
+  body: EditPalletBody,
+): Promise<Pallet> {
   if (body.id !== undefined && body.id !== palletId) {
-    throw new AppError('VALIDATION_FAILED', 'The pallet id in the body does not match the one in the address.');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The pallet id in the body does not match the one in the address.',
+    );
   }
   await db.transaction(async (tx) => {
     const pallet = await repo.findPallet(tx, user.companyId, palletId);
@@ -190,7 +244,9 @@ export async function editPallet(db: Db, user: SessionUser, palletId: string, bo
     );
     await repo.updatePallet(tx, user.companyId, pallet.id, {
       name: body.name,
-      customerId: body.customer_name ? await repo.ensureCustomer(tx, user.companyId, body.customer_name) : undefined,
+      customerId: body.customer_name
+        ? await repo.ensureCustomer(tx, user.companyId, body.customer_name)
+        : undefined,
       palletNumber: body.pallet_number,
       notes: body.notes,
       weight: body.weight,

@@ -5,5 +5,7 @@ import { registerEndpoint } from '../../http/route';
 import * as service from './search.service';
 
 export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, contract.searchSuggestions, ({ user, query }) => service.suggest(deps.db, user, query));
+  registerEndpoint(app, contract.searchSuggestions, ({ user, query }) =>
+    service.suggest(deps.db, user, query),
+  );
 }

@@ -9,7 +9,11 @@ export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function suggest(db: Db, user: SessionUser, query: SearchSuggestionsQuery): Promise<SearchSuggestions> {
+export async function suggest(
+  db: Db,
+  user: SessionUser,
+  query: SearchSuggestionsQuery,
+): Promise<SearchSuggestions> {
   if (query.q === '') return { customers: [], orders: [], vaults: [] };
   const escaped = likeEscape(query.q);
   const params: repo.SuggestionParams = {

@@ -5,6 +5,10 @@ import { registerEndpoint } from '../../http/route';
 import * as service from './stage.service';
 
 export function registerStageRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, contract.listStagedVaults, ({ user }) => service.listStagedVaults(deps.db, user));
-  registerEndpoint(app, contract.stageVault, ({ user, params }) => service.stageVault(deps.db, user, params.vaultId));
+  registerEndpoint(app, contract.listStagedVaults, ({ user }) =>
+    service.listStagedVaults(deps.db, user),
+  );
+  registerEndpoint(app, contract.stageVault, ({ user, params }) =>
+    service.stageVault(deps.db, user, params.vaultId),
+  );
 }

@@ -13,9 +13,14 @@ export async function stageVault(db: Db, user: SessionUser, vaultId: string): Pr
     if (!(await repo.lockVault(tx, user.companyId, vaultId))) throw notFound('Vault');
     const v = await repo.findVault(tx, user.companyId, vaultId);
     if (!v) throw notFound('Vault');
-    if (v.fieldId === null) throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
+    if (v.fieldId === null)
+      throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
     await checkTopmost(tx, user.companyId, v);
-    await repo.updateVaultRow(tx, user.companyId, v.id, { fieldId: null, position: null, oldFieldId: v.fieldId });
+    await repo.updateVaultRow(tx, user.companyId, v.id, {
+      fieldId: null,
+      position: null,
+      oldFieldId: v.fieldId,
+    });
     await repo.insertEvent(tx, vaultEvent(user, v, 'staged', { from: placeOf(v), to: null }));
   });
   return loadVault(db, user.companyId, vaultId);
@@ -23,9 +28,12 @@ export async function stageVault(db: Db, user: SessionUser, vaultId: string): Pr
 
 export async function listStagedVaults(db: Db, user: SessionUser): Promise<Record<string, Vault>> {
   const rows = await repo.listStagedVaults(db, user.companyId);
-  const attachments = await repo.listAttachments(db, user.companyId, rows.map((v) => v.id));
+  const attachments = await repo.listAttachments(
+    db,
+    user.companyId,
+    rows.map((v) => v.id),
+  );
   const out: Record<string, Vault> = {};
   for (const v of rows) out[v.id] = presentVault(v, attachments);
   return out;
 }
-

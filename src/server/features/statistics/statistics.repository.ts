@@ -14,7 +14,10 @@ export interface WarehouseCountsRow {
 }
 
 /** Counted by the database in one pass; no vault is loaded to be counted. */
-export async function listWarehouseCounts(db: Db, companyId: string): Promise<WarehouseCountsRow[]> {
+export async function listWarehouseCounts(
+  db: Db,
+  companyId: string,
+): Promise<WarehouseCountsRow[]> {
   return queryRows<WarehouseCountsRow>(
     db,
     sql`

@@ -45,7 +45,10 @@ export async function checkPlacement(
     );
   }
   if (params.type === 'couchbox' && field.type !== 'couchbox-T') {
-    throw new AppError('VAULT_TYPE_NOT_ALLOWED', `A couchbox can only go into a couchbox field; ${field.name} is not one.`);
+    throw new AppError(
+      'VAULT_TYPE_NOT_ALLOWED',
+      `A couchbox can only go into a couchbox field; ${field.name} is not one.`,
+    );
   }
   if (field.full) throw new AppError('FIELD_FULL', `Field ${field.name} is marked full.`);
   const taken = await repo.takenPositions(tx, companyId, field.id);
@@ -55,7 +58,10 @@ export async function checkPlacement(
     throw new AppError('FIELD_FULL', `Field ${field.name} is full: it holds ${slots} vaults.`);
   }
   if (taken.includes(params.position)) {
-    throw new AppError('VAULT_SLOT_TAKEN', `Position ${params.position} of field ${field.name} is already taken.`);
+    throw new AppError(
+      'VAULT_SLOT_TAKEN',
+      `Position ${params.position} of field ${field.name} is already taken.`,
+    );
   }
   if (params.position !== lowest) {
     throw new AppError(

@@ -7,7 +7,10 @@ export function attachmentUrl(id: string): string {
 }
 
 /** The columns an attachment answer needs; lists select only these. */
-export type AttachmentFields = Pick<AttachmentRow, 'id' | 'vaultId' | 'fileName' | 'sizeBytes' | 'contentType'>;
+export type AttachmentFields = Pick<
+  AttachmentRow,
+  'id' | 'vaultId' | 'fileName' | 'sizeBytes' | 'contentType'
+>;
 
 export function presentAttachment(a: AttachmentFields): Attachment {
   return {
@@ -46,7 +49,14 @@ export function presentField(
 ): Field {
   const map: Record<string, Vault> = {};
   for (const v of vaults) map[v.id] = presentVault(v, attachments);
-  return { id: f.id, name: f.name, warehouse_id: f.warehouseId, type: f.type, full: f.full, vaults: map };
+  return {
+    id: f.id,
+    name: f.name,
+    warehouse_id: f.warehouseId,
+    type: f.type,
+    full: f.full,
+    vaults: map,
+  };
 }
 
 export function presentEvent(e: {

@@ -68,7 +68,9 @@ export async function listAttachments(db: Db, companyId: string, vaultIds: strin
   return db
     .select()
     .from(vaultAttachments)
-    .where(and(eq(vaultAttachments.companyId, companyId), inArray(vaultAttachments.vaultId, vaultIds)))
+    .where(
+      and(eq(vaultAttachments.companyId, companyId), inArray(vaultAttachments.vaultId, vaultIds)),
+    )
     .orderBy(asc(vaultAttachments.createdAt));
 }
 
@@ -83,7 +85,14 @@ export async function findAttachment(db: Db, companyId: string, id: string) {
 
 export async function insertAttachment(
   db: Db,
-  params: { companyId: string; vaultId: string; fileName: string; storageKey: string; contentType: string; sizeBytes: number },
+  params: {
+    companyId: string;
+    vaultId: string;
+    fileName: string;
+    storageKey: string;
+    contentType: string;
+    sizeBytes: number;
+  },
 ) {
   const [row] = await db.insert(vaultAttachments).values(params).returning();
   if (!row) throw new Error('Attachment insert returned nothing');
@@ -91,7 +100,11 @@ export async function insertAttachment(
 }
 
 /** Removes the vault's attachment rows and returns their storage keys, for deletion after commit. */
-export async function deleteAttachmentsOf(db: Db, companyId: string, vaultId: string): Promise<string[]> {
+export async function deleteAttachmentsOf(
+  db: Db,
+  companyId: string,
+  vaultId: string,
+): Promise<string[]> {
   const rows = await db
     .delete(vaultAttachments)
     .where(and(eq(vaultAttachments.companyId, companyId), eq(vaultAttachments.vaultId, vaultId)))
@@ -123,7 +136,11 @@ export async function lockField(db: Db, companyId: string, fieldId: string) {
   return rows[0] ?? null;
 }
 
-export async function takenPositions(db: Db, companyId: string, fieldId: string): Promise<number[]> {
+export async function takenPositions(
+  db: Db,
+  companyId: string,
+  fieldId: string,
+): Promise<number[]> {
   const rows = await db
     .select({ position: vaults.position })
     .from(vaults)
@@ -132,18 +149,28 @@ export async function takenPositions(db: Db, companyId: string, fieldId: string)
 }
 
 /** Finds or creates the company's customer (or order) by its upper-cased name. */
-async function upsertName(db: Db, table: typeof customers | typeof orders, companyId: string, name: string) {
+async function upsertName(
+  db: Db,
+  table: typeof customers | typeof orders,
+  companyId: string,
+  name: string,
+) {
   const [row] = await db
     .insert(table)
     .values({ companyId, name })
-    .onConflictDoUpdate({ target: [table.companyId, table.name], set: { name: sql`excluded.name` } })
+    .onConflictDoUpdate({
+      target: [table.companyId, table.name],
+      set: { name: sql`excluded.name` },
+    })
     .returning({ id: table.id });
   if (!row) throw new Error('Name upsert returned nothing');
   return row.id;
 }
 
-export const upsertCustomer = (db: Db, companyId: string, name: string) => upsertName(db, customers, companyId, name);
-export const upsertOrder = (db: Db, companyId: string, name: string) => upsertName(db, orders, companyId, name);
+export const upsertCustomer = (db: Db, companyId: string, name: string) =>
+  upsertName(db, customers, companyId, name);
+export const upsertOrder = (db: Db, companyId: string, name: string) =>
+  upsertName(db, orders, companyId, name);
 
 export async function insertVault(
   db: Db,

@@ -24,15 +24,21 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   documentEndpoint(contract.addVault, contract.uploadAttachment);
 
-  registerEndpoint(app, contract.moveVault, ({ user, body }) => service.moveVault(deps.db, user, body));
-  registerEndpoint(app, contract.getVault, ({ user, params }) => service.getVaultByKey(deps.db, user, params.key));
+  registerEndpoint(app, contract.moveVault, ({ user, body }) =>
+    service.moveVault(deps.db, user, body),
+  );
+  registerEndpoint(app, contract.getVault, ({ user, params }) =>
+    service.getVaultByKey(deps.db, user, params.key),
+  );
   registerEndpoint(app, contract.updateVault, ({ user, params, body }) =>
     service.updateVault(deps.db, deps.storage, user, params.id, body),
   );
   registerEndpoint(app, contract.deleteVault, ({ user, params }) =>
     service.deleteVault(deps.db, deps.storage, user, params.id),
   );
-  registerEndpoint(app, contract.vaultHistory, ({ user, params }) => service.vaultHistory(deps.db, user, params.id));
+  registerEndpoint(app, contract.vaultHistory, ({ user, params }) =>
+    service.vaultHistory(deps.db, user, params.id),
+  );
 
   // Files are served only to staff of their company, never as a page that could run script.
   app.get('/api/vaults/attachments/:id', async (request, reply) => {
@@ -53,4 +59,3 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
       .send(stream);
   });
 }
-

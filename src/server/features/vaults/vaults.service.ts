@@ -16,7 +16,14 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
-import { checkPlacement, checkTopmost, describePlace, placeOf, vaultLabel, type Place } from './placement';
+import {
+  checkPlacement,
+  checkTopmost,
+  describePlace,
+  placeOf,
+  vaultLabel,
+  type Place,
+} from './placement';
 import * as repo from './vaults.repository';
 import { presentAttachment, presentEvent, presentVault } from './vaults.presenter';
 
@@ -28,7 +35,12 @@ export async function loadVault(db: Db, companyId: string, id: string): Promise<
   return presentVault(v, await repo.listAttachments(db, companyId, [v.id]));
 }
 
-export function vaultEvent(actor: Actor, v: { id: string; name: string | null }, kind: string, details: Record<string, unknown>) {
+export function vaultEvent(
+  actor: Actor,
+  v: { id: string; name: string | null },
+  kind: string,
+  details: Record<string, unknown>,
+) {
   return {
     companyId: actor.companyId,
     vaultId: v.id,
@@ -50,21 +62,35 @@ async function nameTaken(db: Db, companyId: string, name: string): Promise<AppEr
   );
 }
 
-async function checkNameFree(db: Db, companyId: string, name: string | null, selfId?: string): Promise<void> {
+async function checkNameFree(
+  db: Db,
+  companyId: string,
+  name: string | null,
+  selfId?: string,
+): Promise<void> {
   if (name === null) return;
   const existing = await repo.findVaultByName(db, companyId, name);
   if (existing && existing.id !== selfId) throw await nameTaken(db, companyId, name);
 }
 
 /** Turns unique violations of a write into the refusals a caller reads. */
-async function translateConflicts<T>(db: Db, companyId: string, name: string | null, work: () => Promise<T>): Promise<T> {
+async function translateConflicts<T>(
+  db: Db,
+  companyId: string,
+  name: string | null,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (isUniqueViolation(error, 'vaults_field_position_key')) {
-      throw new AppError('VAULT_SLOT_TAKEN', 'Another vault was just placed at that position. Refresh the field and try again.');
+      throw new AppError(
+        'VAULT_SLOT_TAKEN',
+        'Another vault was just placed at that position. Refresh the field and try again.',
+      );
     }
-    if (name !== null && isUniqueViolation(error, 'vaults_company_name_key')) throw await nameTaken(db, companyId, name);
+    if (name !== null && isUniqueViolation(error, 'vaults_company_name_key'))
+      throw await nameTaken(db, companyId, name);
     throw error;
   }
 }
@@ -76,14 +102,20 @@ interface VaultIdentity {
 }
 
 /** Regular vaults need a customer (and, when new, an order); empty ones are named 'EMPTY {TYPE}'. */
-function identify(type: VaultType, customer: string, order: string, requireOrder: boolean): VaultIdentity {
+function identify(
+  type: VaultType,
+  customer: string,
+  order: string,
+  requireOrder: boolean,
+): VaultIdentity {
   const customerName = normaliseName(customer);
   if (isEmptyVaultCustomer(customerName)) {
     return { customerName: emptyCustomerName(type), orderName: null, isEmpty: true };
   }
   if (!customerName) throw new AppError('VALIDATION_FAILED', 'Customer name is required.');
   const orderName = normaliseName(order);
-  if (requireOrder && !orderName) throw new AppError('VALIDATION_FAILED', 'Order number is required.');
+  if (requireOrder && !orderName)
+    throw new AppError('VALIDATION_FAILED', 'Order number is required.');
   return { customerName, orderName: orderName || null, isEmpty: false };
 }
 
@@ -111,7 +143,9 @@ export async function addVault(
         });
         await checkNameFree(tx, user.companyId, form.vault_id);
         const customerId = await repo.upsertCustomer(tx, user.companyId, who.customerName);
-        const orderId = who.orderName ? await repo.upsertOrder(tx, user.companyId, who.orderName) : null;
+        const orderId = who.orderName
+          ? await repo.upsertOrder(tx, user.companyId, who.orderName)
+          : null;
         const id = await repo.insertVault(tx, {
           companyId: user.companyId,
           name: form.vault_id,
@@ -132,7 +166,11 @@ export async function addVault(
             sizeBytes: file.data.length,
           });
         }
-        const to: Place = { warehouse: field.warehouseName, field: field.name, position: form.position };
+        const to: Place = {
+          warehouse: field.warehouseName,
+          field: field.name,
+          position: form.position,
+        };
         await repo.insertEvent(
           tx,
           vaultEvent(user, { id, name: form.vault_id }, 'created', {
@@ -153,7 +191,11 @@ export async function addVault(
   return { fieldId: form.field_id, vault: await loadVault(db, user.companyId, vaultId) };
 }
 
-export async function getVaultByKey(db: Db, user: SessionUser, key: string): Promise<Vault & { warehouse_slug: string | null }> {
+export async function getVaultByKey(
+  db: Db,
+  user: SessionUser,
+  key: string,
+): Promise<Vault & { warehouse_slug: string | null }> {
   // The edit route names a vault by its number; a vault without one is named by its id.
   let v = await repo.findVaultByName(db, user.companyId, key);
   if (!v && /^[0-9a-f-]{36}$/i.test(key)) v = await repo.findVault(db, user.companyId, key);
@@ -179,7 +221,10 @@ export async function updateVault(
       if (type === 'couchbox' && v.fieldId !== null) {
         const field = await repo.lockField(tx, user.companyId, v.fieldId);
         if (field && field.type !== 'couchbox-T') {
-          throw new AppError('VAULT_TYPE_NOT_ALLOWED', `A couchbox can only stand in a couchbox field; ${field.name} is not one.`);
+          throw new AppError(
+            'VAULT_TYPE_NOT_ALLOWED',
+            `A couchbox can only stand in a couchbox field; ${field.name} is not one.`,
+          );
         }
       }
       const who = identify(type, body.customer_name, body.order_name, false);
@@ -190,8 +235,16 @@ export async function updateVault(
       const note = becomesEmpty ? '' : body.note;
       if (becomesEmpty) removedKeys = await repo.deleteAttachmentsOf(tx, user.companyId, v.id);
       const customerId = await repo.upsertCustomer(tx, user.companyId, who.customerName);
-      const orderId = who.orderName ? await repo.upsertOrder(tx, user.companyId, who.orderName) : null;
-      await repo.updateVaultRow(tx, user.companyId, v.id, { name: body.name, customerId, orderId, type, note });
+      const orderId = who.orderName
+        ? await repo.upsertOrder(tx, user.companyId, who.orderName)
+        : null;
+      await repo.updateVaultRow(tx, user.companyId, v.id, {
+        name: body.name,
+        customerId,
+        orderId,
+        type,
+        note,
+      });
 
       const changes: Record<string, [unknown, unknown]> = {};
       const compare = (label: string, before: unknown, after: unknown) => {
@@ -203,7 +256,10 @@ export async function updateVault(
       compare('type', v.type, type);
       compare('note', v.note, note);
       if (removedKeys.length > 0) changes.attachments = [removedKeys.length, 0];
-      await repo.insertEvent(tx, vaultEvent(user, { id: v.id, name: body.name }, 'edited', { changes, at: placeOf(v) }));
+      await repo.insertEvent(
+        tx,
+        vaultEvent(user, { id: v.id, name: body.name }, 'edited', { changes, at: placeOf(v) }),
+      );
     }),
   );
   // Files go only after the commit: a rolled-back edit must not have lost them.
@@ -211,7 +267,12 @@ export async function updateVault(
   return loadVault(db, user.companyId, id);
 }
 
-export async function deleteVault(db: Db, storage: FileStorage, user: SessionUser, id: string): Promise<DeleteVaultResponse> {
+export async function deleteVault(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  id: string,
+): Promise<DeleteVaultResponse> {
   const { keys, response } = await db.transaction(async (tx) => {
     if (!(await repo.lockVault(tx, user.companyId, id))) throw notFound('Vault');
     const v = await repo.findVault(tx, user.companyId, id);
@@ -229,7 +290,8 @@ export async function deleteVault(db: Db, storage: FileStorage, user: SessionUse
     await repo.deleteVaultRow(tx, user.companyId, v.id);
     const response: DeleteVaultResponse = {
       deleteFrom: v.fieldId ?? 'stage',
-      field: v.fieldId !== null && v.fieldName !== null ? { id: v.fieldId, name: v.fieldName } : null,
+      field:
+        v.fieldId !== null && v.fieldName !== null ? { id: v.fieldId, name: v.fieldName } : null,
       warehouse:
         v.warehouseId !== null && v.warehouseName !== null && v.warehouseSlug !== null
           ? { id: v.warehouseId, name: v.warehouseName, slug: v.warehouseSlug }
@@ -248,19 +310,30 @@ export async function moveVault(db: Db, user: SessionUser, body: MoveVaultBody):
       const v = await repo.findVault(tx, user.companyId, body.vaultId);
       if (!v) throw notFound('Vault');
       if (v.fieldId === body.fieldId) {
-        throw new AppError('VAULT_SLOT_TAKEN', `${vaultLabel(v)} is already in field ${v.fieldName ?? ''}.`);
+        throw new AppError(
+          'VAULT_SLOT_TAKEN',
+          `${vaultLabel(v)} is already in field ${v.fieldName ?? ''}.`,
+        );
       }
       // Fields are locked in id order, so two moves in opposite directions cannot deadlock.
       const fromFirst = v.fieldId !== null && v.fieldId < body.fieldId;
       if (fromFirst) await checkTopmost(tx, user.companyId, v);
-      const field = await checkPlacement(tx, user.companyId, { fieldId: body.fieldId, position: body.position, type: v.type });
+      const field = await checkPlacement(tx, user.companyId, {
+        fieldId: body.fieldId,
+        position: body.position,
+        type: v.type,
+      });
       if (!fromFirst) await checkTopmost(tx, user.companyId, v);
       await repo.updateVaultRow(tx, user.companyId, v.id, {
         fieldId: field.id,
         position: body.position,
         oldFieldId: v.fieldId ?? v.oldFieldId,
       });
-      const to: Place = { warehouse: field.warehouseName, field: field.name, position: body.position };
+      const to: Place = {
+        warehouse: field.warehouseName,
+        field: field.name,
+        position: body.position,
+      };
       await repo.insertEvent(tx, vaultEvent(user, v, 'moved', { from: placeOf(v), to }));
     }),
   );
@@ -288,7 +361,10 @@ export async function uploadAttachment(
         contentType: file.contentType,
         sizeBytes: file.data.length,
       });
-      await repo.insertEvent(tx, vaultEvent(user, v, 'attached', { file_name: file.fileName, size_bytes: file.data.length }));
+      await repo.insertEvent(
+        tx,
+        vaultEvent(user, v, 'attached', { file_name: file.fileName, size_bytes: file.data.length }),
+      );
       return inserted;
     });
     return presentAttachment(row);
@@ -306,8 +382,13 @@ export async function openAttachment(db: Db, storage: FileStorage, user: Session
   return { row, stream };
 }
 
-export async function vaultHistory(db: Db, user: SessionUser, vaultId: string): Promise<VaultEvent[]> {
+export async function vaultHistory(
+  db: Db,
+  user: SessionUser,
+  vaultId: string,
+): Promise<VaultEvent[]> {
   const rows = await repo.listEvents(db, user.companyId, vaultId);
-  if (rows.length === 0 && !(await repo.findVault(db, user.companyId, vaultId))) throw notFound('Vault');
+  if (rows.length === 0 && !(await repo.findVault(db, user.companyId, vaultId)))
+    throw notFound('Vault');
   return rows.map(presentEvent);
 }

@@ -16,7 +16,12 @@ export async function lockWarehouse(db: Db, companyId: string, warehouseId: stri
 
 /** Per field holding vaults: how many it holds and its highest position. */
 export async function listFieldLoads(db: Db, companyId: string, warehouseId: string) {
-  const rows = await queryRows<{ name: string; type: string; vault_count: number; top_position: number | null }>(
+  const rows = await queryRows<{
+    name: string;
+    type: string;
+    vault_count: number;
+    top_position: number | null;
+  }>(
     db,
     sql`SELECT f.name, f.type, count(v.id)::int AS vault_count, max(v.position)::int AS top_position
         FROM fields f JOIN vaults v ON v.field_id = f.id

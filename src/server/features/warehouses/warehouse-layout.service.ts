@@ -2,7 +2,12 @@ import type { SessionUser } from '../../../contracts/auth';
 import type { EditDimensionsBody, MoveFieldGridBody } from '../../../contracts/warehouse-layout';
 import type { Warehouse } from '../../../contracts/warehouses';
 import type { Point } from '../../../domain/floor-plan';
-import { findPlacementProblem, floorSize, rackFootprint, vaultBlockFootprint } from '../../../domain/floor-plan';
+import {
+  findPlacementProblem,
+  floorSize,
+  rackFootprint,
+  vaultBlockFootprint,
+} from '../../../domain/floor-plan';
 import { fieldSlotCount } from '../../../domain/occupancy';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
@@ -18,7 +23,8 @@ function capacityNeeded(loads: Awaited<ReturnType<typeof repo.listFieldLoads>>) 
   let needed: { capacity: number; name: string; vaults: number } | null = null;
   for (const load of loads) {
     const capacity = Math.max(load.vaultCount, load.topPosition) - fieldSlotCount(0, load.type);
-    if (!needed || capacity > needed.capacity) needed = { capacity, name: load.name, vaults: load.vaultCount };
+    if (!needed || capacity > needed.capacity)
+      needed = { capacity, name: load.name, vaults: load.vaultCount };
   }
   return needed;
 }
@@ -66,7 +72,10 @@ export async function moveFieldGrid(
     const problem = findPlacementProblem(
       block,
       floorSize(warehouse),
-      racks.map((r) => ({ label: `rack "${r.name}"`, rect: { x: r.x, y: r.y, ...rackFootprint(r) } })),
+      racks.map((r) => ({
+        label: `rack "${r.name}"`,
+        rect: { x: r.x, y: r.y, ...rackFootprint(r) },
+      })),
     );
     if (problem) {
       const feet = (n: number) => `${Math.round(n * 100) / 100}`;

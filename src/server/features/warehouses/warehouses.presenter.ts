@@ -20,7 +20,10 @@ export interface WarehouseContents {
 }
 
 /** Turns the rows of several warehouses into the API's nested shape, in one pass per table. */
-export function presentWarehouses(rows: readonly repo.WarehouseRow[], contents: WarehouseContents): Warehouse[] {
+export function presentWarehouses(
+  rows: readonly repo.WarehouseRow[],
+  contents: WarehouseContents,
+): Warehouse[] {
   const attachmentsByVault = groupBy(contents.attachments, (a) => a.vaultId);
   const vaultsByField = groupBy(contents.vaults, (v) => v.fieldId);
   const fieldsByWarehouse = groupBy(contents.fields, (f) => f.warehouseId);
@@ -38,10 +41,19 @@ export function presentWarehouses(rows: readonly repo.WarehouseRow[], contents: 
         if (v.orderName) orders.add(v.orderName);
         vaults[v.id] = presentVault(v, attachmentsByVault.get(v.id) ?? []);
       }
-      fields[f.id] = { id: f.id, name: f.name, warehouse_id: f.warehouseId, type: f.type, full: f.full, vaults };
+      fields[f.id] = {
+        id: f.id,
+        name: f.name,
+        warehouse_id: f.warehouseId,
+        type: f.type,
+        full: f.full,
+        vaults,
+      };
     }
     const racks = (racksByWarehouse.get(w.id) ?? []).map(presentRack);
-    for (const rack of racks) for (const shelf of rack.shelves) for (const p of shelf.pallets) customers.add(p.customerName);
+    for (const rack of racks)
+      for (const shelf of rack.shelves)
+        for (const p of shelf.pallets) customers.add(p.customerName);
     return {
       id: w.id,
       name: w.name,

@@ -61,7 +61,9 @@ export async function findWarehouseByName(db: Db, companyId: string, name: strin
   const rows = await db
     .select()
     .from(warehouses)
-    .where(and(eq(warehouses.companyId, companyId), sql`lower(${warehouses.name}) = lower(${name})`))
+    .where(
+      and(eq(warehouses.companyId, companyId), sql`lower(${warehouses.name}) = lower(${name})`),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
@@ -123,7 +125,9 @@ export async function listAttachments(db: Db, companyId: string, warehouseIds: s
     .from(vaultAttachments)
     .innerJoin(vaults, eq(vaults.id, vaultAttachments.vaultId))
     .innerJoin(fields, eq(fields.id, vaults.fieldId))
-    .where(and(eq(vaultAttachments.companyId, companyId), inArray(fields.warehouseId, warehouseIds)))
+    .where(
+      and(eq(vaultAttachments.companyId, companyId), inArray(fields.warehouseId, warehouseIds)),
+    )
     .orderBy(asc(vaultAttachments.createdAt));
 }
 
@@ -146,7 +150,13 @@ export async function listWarehouseFileKeys(db: Db, companyId: string, warehouse
 /** The vaults' history outlives them: a 'deleted' event for each vault the warehouse takes along. */
 export async function recordWarehouseVaultDeletions(
   db: Db,
-  params: { companyId: string; warehouseId: string; warehouseName: string; actorUserId: string; actorEmail: string },
+  params: {
+    companyId: string;
+    warehouseId: string;
+    warehouseName: string;
+    actorUserId: string;
+    actorEmail: string;
+  },
 ) {
   await db.execute(sql`
     INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)

@@ -11,7 +11,11 @@ import * as racksRepo from '../racks/racks.repository';
 import * as repo from './warehouses.repository';
 import { presentWarehouses } from './warehouses.presenter';
 
-async function loadFull(db: Db, companyId: string, rows: repo.WarehouseRow[]): Promise<Warehouse[]> {
+async function loadFull(
+  db: Db,
+  companyId: string,
+  rows: repo.WarehouseRow[],
+): Promise<Warehouse[]> {
   const ids = rows.map((w) => w.id);
   const [fields, vaults, attachments, racks] = await Promise.all([
     repo.listFields(db, companyId, ids),
@@ -19,17 +23,31 @@ async function loadFull(db: Db, companyId: string, rows: repo.WarehouseRow[]): P
     repo.listAttachments(db, companyId, ids),
     racksRepo.listRacks(db, companyId, ids),
   ]);
-  const shelves = await racksRepo.listShelves(db, companyId, racks.map((r) => r.id));
-  const pallets = await racksRepo.listPallets(db, companyId, shelves.map((s) => s.id));
+  const shelves = await racksRepo.listShelves(
+    db,
+    companyId,
+    racks.map((r) => r.id),
+  );
+  const pallets = await racksRepo.listPallets(
+    db,
+    companyId,
+    shelves.map((s) => s.id),
+  );
   return presentWarehouses(rows, { fields, vaults, attachments, racks, shelves, pallets });
 }
 
 const companyLoads = createLimiter(2);
 
-export async function listCompanyWarehouses(db: Db, user: SessionUser, companyId: string): Promise<Warehouse[]> {
+export async function listCompanyWarehouses(
+  db: Db,
+  user: SessionUser,
+  companyId: string,
+): Promise<Warehouse[]> {
   // Another company's id answers exactly like an id that does not exist.
   if (companyId !== user.companyId) throw notFound('Company');
-  return companyLoads(async () => loadFull(db, companyId, await repo.listWarehouses(db, companyId)));
+  return companyLoads(async () =>
+    loadFull(db, companyId, await repo.listWarehouses(db, companyId)),
+  );
 }
 
 export async function getWarehouse(db: Db, user: SessionUser, id: string): Promise<Warehouse> {
@@ -40,7 +58,11 @@ export async function getWarehouse(db: Db, user: SessionUser, id: string): Promi
   return full;
 }
 
-export async function getWarehouseBySlug(db: Db, user: SessionUser, slug: string): Promise<Warehouse> {
+export async function getWarehouseBySlug(
+  db: Db,
+  user: SessionUser,
+  slug: string,
+): Promise<Warehouse> {
   const row = await repo.findWarehouseBySlug(db, user.companyId, slug.toLowerCase());
   if (!row) throw notFound('Warehouse');
   const [full] = await loadFull(db, user.companyId, [row]);
@@ -48,7 +70,10 @@ export async function getWarehouseBySlug(db: Db, user: SessionUser, slug: string
   return full;
 }
 
-export async function listWarehouseSummaries(db: Db, user: SessionUser): Promise<WarehouseSummary[]> {
+export async function listWarehouseSummaries(
+  db: Db,
+  user: SessionUser,
+): Promise<WarehouseSummary[]> {
   const [rows, counts] = await Promise.all([
     repo.listWarehouses(db, user.companyId),
     repo.listWarehouseCounts(db, user.companyId),
@@ -73,7 +98,11 @@ export async function listWarehouseSummaries(db: Db, user: SessionUser): Promise
   });
 }
 
-export async function addWarehouse(db: Db, user: SessionUser, body: AddWarehouseBody): Promise<Warehouse> {
+export async function addWarehouse(
+  db: Db,
+  user: SessionUser,
+  body: AddWarehouseBody,
+): Promise<Warehouse> {
   const name = body.name.replace(/\s+/g, ' ');
   let row: repo.WarehouseRow;
   try {

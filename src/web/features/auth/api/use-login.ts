@@ -7,7 +7,9 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) =>
-      callApi(auth.login, { body: { email: body.email.trim().toLowerCase(), password: body.password } }),
+      callApi(auth.login, {
+        body: { email: body.email.trim().toLowerCase(), password: body.password },
+      }),
     onSuccess: (user) => {
       queryClient.clear();
       queryClient.setQueryData(sessionQueryKey, user);

@@ -28,7 +28,8 @@ export function LoginPage() {
         onSuccess: () => navigate('/dashboard', { replace: true }),
         onError: (error) => {
           // Below 500 the server's own list is shown; a 5xx gets the generic sentence.
-          if (error instanceof ApiError && error.status > 0 && error.status < 500) setErrors(error.errors);
+          if (error instanceof ApiError && error.status > 0 && error.status < 500)
+            setErrors(error.errors);
           else setErrors(['An error occurred. Please try again.']);
         },
       },

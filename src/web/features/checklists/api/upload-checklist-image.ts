@@ -31,7 +31,13 @@ export function uploadChecklistImage(
         return;
       }
       const message = (body as { message?: unknown } | null)?.message;
-      reject(new Error(typeof message === 'string' && xhr.status < 500 ? message : xhr.responseText || 'Failed to upload image'));
+      reject(
+        new Error(
+          typeof message === 'string' && xhr.status < 500
+            ? message
+            : xhr.responseText || 'Failed to upload image',
+        ),
+      );
     };
     xhr.onerror = () => reject(new Error('Failed to upload image'));
     const form = new FormData();

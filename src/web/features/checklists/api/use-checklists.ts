@@ -5,13 +5,17 @@ import { callApi } from '../../../lib/api';
 import { checklistKeys } from './query-keys';
 
 export function useChecklists() {
-  return useQuery({ queryKey: checklistKeys.list(), queryFn: () => callApi(contract.listChecklists) });
+  return useQuery({
+    queryKey: checklistKeys.list(),
+    queryFn: () => callApi(contract.listChecklists),
+  });
 }
 
 export function useCreateChecklist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyInputOf<typeof contract.createChecklist>) => callApi(contract.createChecklist, { body }),
+    mutationFn: (body: BodyInputOf<typeof contract.createChecklist>) =>
+      callApi(contract.createChecklist, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistKeys.list() }),
   });
 }
@@ -19,8 +23,13 @@ export function useCreateChecklist() {
 export function useEditChecklist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BodyInputOf<typeof contract.updateChecklist> }) =>
-      callApi(contract.updateChecklist, { params: { id }, body }),
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: string;
+      body: BodyInputOf<typeof contract.updateChecklist>;
+    }) => callApi(contract.updateChecklist, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistKeys.list() }),
   });
 }

@@ -10,7 +10,9 @@ export function useActiveChecklist(companySlug: string | undefined, warehouse: s
     queryKey: checklistKeys.fill(companySlug, warehouse),
     queryFn: () =>
       companySlug
-        ? callApi(contract.getActiveChecklistByCompany, { params: { companySlug, warehouseSlug: warehouse } })
+        ? callApi(contract.getActiveChecklistByCompany, {
+            params: { companySlug, warehouseSlug: warehouse },
+          })
         : callApi(contract.getActiveChecklistByWarehouse, { params: { warehouseName: warehouse } }),
     retry: false,
   });
@@ -19,8 +21,14 @@ export function useActiveChecklist(companySlug: string | undefined, warehouse: s
 export function useAnswerChecklist(companySlug: string | undefined, warehouse: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BodyInputOf<typeof contract.updateChecklist> }) =>
-      callApi(contract.updateChecklist, { params: { id }, body }),
-    onSuccess: (checklist) => queryClient.setQueryData(checklistKeys.fill(companySlug, warehouse), checklist),
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: string;
+      body: BodyInputOf<typeof contract.updateChecklist>;
+    }) => callApi(contract.updateChecklist, { params: { id }, body }),
+    onSuccess: (checklist) =>
+      queryClient.setQueryData(checklistKeys.fill(companySlug, warehouse), checklist),
   });
 }

@@ -42,7 +42,9 @@ export function ChecklistFormDialog({
   const [description, setDescription] = useState(checklist?.description ?? '');
   const [isActive, setIsActive] = useState(checklist?.is_active ?? true);
   const [tasks, setTasks] = useState<TaskRow[]>(() =>
-    checklist ? checklist.tasks.map((t) => row(t.text, t.completed)) : DEFAULT_CHECKLIST_TASKS.map((t) => row(t)),
+    checklist
+      ? checklist.tasks.map((t) => row(t.text, t.completed))
+      : DEFAULT_CHECKLIST_TASKS.map((t) => row(t)),
   );
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -65,7 +67,9 @@ export function ChecklistFormDialog({
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
         <DialogPanel className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-bold">{checklist ? 'Edit Checklist' : 'Add New Checklist'}</DialogTitle>
+          <DialogTitle className="text-lg font-bold">
+            {checklist ? 'Edit Checklist' : 'Add New Checklist'}
+          </DialogTitle>
           <form
             className="mt-4 space-y-4"
             onSubmit={(e) => {
@@ -105,7 +109,11 @@ export function ChecklistFormDialog({
                     aria-label={`Task ${i + 1}`}
                     value={t.text}
                     disabled={t.locked}
-                    onChange={(e) => setTasks((all) => all.map((x) => (x.key === t.key ? { ...x, text: e.target.value } : x)))}
+                    onChange={(e) =>
+                      setTasks((all) =>
+                        all.map((x) => (x.key === t.key ? { ...x, text: e.target.value } : x)),
+                      )
+                    }
                     className="flex-1 rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100"
                   />
                   <button
@@ -128,7 +136,12 @@ export function ChecklistFormDialog({
               </button>
             </fieldset>
             <label className="flex items-center gap-2">
-              <input type="checkbox" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} className="h-5 w-5" />
+              <input
+                type="checkbox"
+                checked={isActive}
+                onChange={(e) => setIsActive(e.target.checked)}
+                className="h-5 w-5"
+              />
               Active
             </label>
             {(problem ?? error) && (
@@ -137,7 +150,11 @@ export function ChecklistFormDialog({
               </p>
             )}
             <div className="flex justify-end gap-3">
-              <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-4 py-2">
+              <button
+                type="button"
+                onClick={onClose}
+                className="rounded-lg border border-slate-300 px-4 py-2"
+              >
                 Cancel
               </button>
               <button

@@ -16,7 +16,13 @@ export function FillLinkQr({ path, warehouseName }: { path: string; warehouseNam
   }, [url]);
   return (
     <div className="flex items-center gap-3">
-      {dataUrl && <img src={dataUrl} alt={`QR code for the ${warehouseName} checklist`} className="h-24 w-24" />}
+      {dataUrl && (
+        <img
+          src={dataUrl}
+          alt={`QR code for the ${warehouseName} checklist`}
+          className="h-24 w-24"
+        />
+      )}
       <a href={path} className="break-all text-sm text-brand-700 underline">
         {url}
       </a>

@@ -1,5 +1,9 @@
 import type { ChecklistTaskDto } from '../../../../contracts/checklists';
-import { isReasonLongEnough, REASON_TOO_SHORT_MESSAGE, SOMEONE_ELSE_REQUIRED_MESSAGE } from '../../../../domain/checklist-rules';
+import {
+  isReasonLongEnough,
+  REASON_TOO_SHORT_MESSAGE,
+  SOMEONE_ELSE_REQUIRED_MESSAGE,
+} from '../../../../domain/checklist-rules';
 
 export interface TaskDraft {
   choice: 'yes' | 'no' | null;
@@ -8,7 +12,12 @@ export interface TaskDraft {
   reason: string;
 }
 
-export const emptyDraft: TaskDraft = { choice: null, bySomeoneElse: false, otherName: '', reason: '' };
+export const emptyDraft: TaskDraft = {
+  choice: null,
+  bySomeoneElse: false,
+  otherName: '',
+  reason: '',
+};
 
 /** The sentence that keeps this answer from being sent, or null when it may go. */
 export function draftProblem(draft: TaskDraft): string | null {
@@ -20,7 +29,11 @@ export function draftProblem(draft: TaskDraft): string | null {
 
 const choiceClass = (checked: boolean, tone: 'yes' | 'no') =>
   `flex flex-1 cursor-pointer items-center justify-center rounded-xl border-2 px-4 py-3 text-lg font-semibold has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 ${
-    checked ? (tone === 'yes' ? 'border-green-600 bg-green-50 text-green-800' : 'border-red-600 bg-red-50 text-red-800') : 'border-slate-300'
+    checked
+      ? tone === 'yes'
+        ? 'border-green-600 bg-green-50 text-green-800'
+        : 'border-red-600 bg-red-50 text-red-800'
+      : 'border-slate-300'
   }`;
 
 export function TaskAnswerField({
@@ -39,10 +52,15 @@ export function TaskAnswerField({
   if (task.completed) {
     const declined = task.reason !== '';
     return (
-      <section aria-label={task.text} className="rounded-xl border border-slate-200 bg-slate-50 p-4 opacity-60">
+      <section
+        aria-label={task.text}
+        className="rounded-xl border border-slate-200 bg-slate-50 p-4 opacity-60"
+      >
         <p className="font-semibold">{task.text}</p>
         <p className="mt-1 text-sm">
-          {declined ? `Not done (${task.completed_by}): ${task.reason}` : `Done by ${task.completed_by}`}
+          {declined
+            ? `Not done (${task.completed_by}): ${task.reason}`
+            : `Done by ${task.completed_by}`}
         </p>
       </section>
     );
@@ -52,7 +70,9 @@ export function TaskAnswerField({
   return (
     <fieldset aria-label={task.text} className="rounded-xl border border-slate-200 bg-white p-4">
       <legend className="sr-only">{task.text}</legend>
-      <p aria-hidden="true" className="font-semibold">{task.text}</p>
+      <p aria-hidden="true" className="font-semibold">
+        {task.text}
+      </p>
       <div className="mt-3 flex gap-3">
         {(['yes', 'no'] as const).map((choice) => (
           <label key={choice} className={choiceClass(draft.choice === choice, choice)}>

@@ -110,7 +110,10 @@ export function UploadImageDialog({
               </div>
               <ul aria-label="Upload log" aria-live="polite" className="mt-3 space-y-1 text-sm">
                 {log.map((line, i) => (
-                  <li key={i} className={line.startsWith('Failed') ? 'text-red-700' : 'text-slate-700'}>
+                  <li
+                    key={i}
+                    className={line.startsWith('Failed') ? 'text-red-700' : 'text-slate-700'}
+                  >
                     {line}
                   </li>
                 ))}

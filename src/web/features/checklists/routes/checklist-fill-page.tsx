@@ -8,10 +8,23 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { checklistKeys } from '../api/query-keys';
 import { useActiveChecklist, useAnswerChecklist } from '../api/use-fill-checklist';
-import { draftProblem, emptyDraft, TaskAnswerField, type TaskDraft } from '../components/task-answer-field';
+import {
+  draftProblem,
+  emptyDraft,
+  TaskAnswerField,
+  type TaskDraft,
+} from '../components/task-answer-field';
 import { UploadImageDialog } from '../components/upload-image-dialog';
 
-function FillForm({ checklist, companySlug, warehouse }: { checklist: PublicChecklist; companySlug?: string; warehouse: string }) {
+function FillForm({
+  checklist,
+  companySlug,
+  warehouse,
+}: {
+  checklist: PublicChecklist;
+  companySlug?: string;
+  warehouse: string;
+}) {
   const queryClient = useQueryClient();
   const answer = useAnswerChecklist(companySlug, warehouse);
   const [name, setName] = useState('');
@@ -23,7 +36,9 @@ function FillForm({ checklist, companySlug, warehouse }: { checklist: PublicChec
 
   const nameMissing = name.trim() === '';
   const draftOf = (i: number) => drafts[i] ?? emptyDraft;
-  const hasProblem = checklist.tasks.some((t, i) => !t.completed && draftProblem(draftOf(i)) !== null);
+  const hasProblem = checklist.tasks.some(
+    (t, i) => !t.completed && draftProblem(draftOf(i)) !== null,
+  );
   const canSubmit = !nameMissing && !hasProblem && !answer.isPending;
 
   const submit = () => {
@@ -32,7 +47,8 @@ function FillForm({ checklist, companySlug, warehouse }: { checklist: PublicChec
     const filler = name.trim();
     const tasks = checklist.tasks.map((t, i) => {
       const d = draftOf(i);
-      if (t.completed || d.choice === null) return t.completed ? t : { text: t.text, completed: false };
+      if (t.completed || d.choice === null)
+        return t.completed ? t : { text: t.text, completed: false };
       return {
         text: t.text,
         completed: true,
@@ -97,7 +113,12 @@ function FillForm({ checklist, companySlug, warehouse }: { checklist: PublicChec
       <section aria-label="Images" className="space-y-2">
         <div className="grid grid-cols-3 gap-2">
           {checklist.images.map((img) => (
-            <img key={img.id} src={img.url} alt={img.file_name} className="aspect-square w-full rounded-lg object-cover" />
+            <img
+              key={img.id}
+              src={img.url}
+              alt={img.file_name}
+              className="aspect-square w-full rounded-lg object-cover"
+            />
           ))}
         </div>
         <button
@@ -124,9 +145,17 @@ function FillForm({ checklist, companySlug, warehouse }: { checklist: PublicChec
         open={uploadOpen}
         checklistId={checklist.id}
         onClose={() => setUploadOpen(false)}
-        onUploaded={() => void queryClient.invalidateQueries({ queryKey: checklistKeys.fill(companySlug, warehouse) })}
+        onUploaded={() =>
+          void queryClient.invalidateQueries({
+            queryKey: checklistKeys.fill(companySlug, warehouse),
+          })
+        }
       />
-      <Dialog open={thanked !== null} onClose={() => setThanked(null)} className="fixed inset-0 z-50">
+      <Dialog
+        open={thanked !== null}
+        onClose={() => setThanked(null)}
+        className="fixed inset-0 z-50"
+      >
         <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
         <div className="fixed inset-0 flex items-center justify-center p-4">
           <DialogPanel className="w-full max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl">
@@ -147,11 +176,20 @@ function FillForm({ checklist, companySlug, warehouse }: { checklist: PublicChec
 }
 
 /** `/{warehouse-slug}-checklist` and `/c/{company}/{warehouse-slug}-checklist`, signed in or not. */
-export function ChecklistFillPage({ companySlug, checklistPath }: { companySlug?: string; checklistPath: string }) {
-  const warehouse = companySlug ? checklistPath.replace(/-checklist$/, '') : warehouseNameFromChecklistPath(checklistPath);
+export function ChecklistFillPage({
+  companySlug,
+  checklistPath,
+}: {
+  companySlug?: string;
+  checklistPath: string;
+}) {
+  const warehouse = companySlug
+    ? checklistPath.replace(/-checklist$/, '')
+    : warehouseNameFromChecklistPath(checklistPath);
   const checklist = useActiveChecklist(companySlug, warehouse);
   const title = checklist.data?.warehouseName ?? warehouseNameFromChecklistPath(checklistPath);
-  const ambiguous = checklist.error instanceof ApiError && checklist.error.code === 'CHECKLIST_AMBIGUOUS';
+  const ambiguous =
+    checklist.error instanceof ApiError && checklist.error.code === 'CHECKLIST_AMBIGUOUS';
   return (
     <main className="mx-auto max-w-lg p-4">
       <h1 className="mb-4 text-2xl font-bold capitalize">{title} checklist</h1>
@@ -169,7 +207,12 @@ export function ChecklistFillPage({ companySlug, checklistPath }: { companySlug?
         </div>
       )}
       {checklist.data && (
-        <FillForm key={checklist.data.id} checklist={checklist.data} companySlug={companySlug} warehouse={warehouse} />
+        <FillForm
+          key={checklist.data.id}
+          checklist={checklist.data}
+          companySlug={companySlug}
+          warehouse={warehouse}
+        />
       )}
     </main>
   );

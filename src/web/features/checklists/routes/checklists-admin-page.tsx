@@ -4,7 +4,12 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useWarehouseSummaries } from '../../warehouses/api/use-warehouse-summaries';
-import { useChecklists, useCreateChecklist, useDeleteChecklist, useEditChecklist } from '../api/use-checklists';
+import {
+  useChecklists,
+  useCreateChecklist,
+  useDeleteChecklist,
+  useEditChecklist,
+} from '../api/use-checklists';
 import { ChecklistCard } from '../components/checklist-card';
 import { ChecklistFormDialog, type ChecklistFormValues } from '../components/checklist-form-dialog';
 
@@ -25,7 +30,8 @@ export function ChecklistsAdminPage() {
     setForm({ mode: 'closed' });
   };
   const submit = (values: ChecklistFormValues) => {
-    if (form.mode === 'edit') edit.mutate({ id: form.checklist.id, body: values }, { onSuccess: closeForm });
+    if (form.mode === 'edit')
+      edit.mutate({ id: form.checklist.id, body: values }, { onSuccess: closeForm });
     else create.mutate(values, { onSuccess: closeForm });
   };
   const formError = create.isError
@@ -53,11 +59,18 @@ export function ChecklistsAdminPage() {
         </p>
       )}
       {checklists.data?.length === 0 && (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No checklists found.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No checklists found.
+        </p>
       )}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {checklists.data?.map((c) => (
-          <ChecklistCard key={c.id} checklist={c} onEdit={() => setForm({ mode: 'edit', checklist: c })} onDelete={() => setToDelete(c)} />
+          <ChecklistCard
+            key={c.id}
+            checklist={c}
+            onEdit={() => setForm({ mode: 'edit', checklist: c })}
+            onDelete={() => setToDelete(c)}
+          />
         ))}
       </div>
       {form.mode !== 'closed' && (

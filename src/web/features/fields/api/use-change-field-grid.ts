@@ -24,7 +24,10 @@ export function useChangeFieldGrid(slug: string) {
       form.append('warehouse_cols', String(input.cols));
       form.append('warehouse_rows', String(input.rows));
       form.append('count', String(input.count));
-      return callApiForm(input.operation === 'plus' ? contract.addFields : contract.removeFields, form);
+      return callApiForm(
+        input.operation === 'plus' ? contract.addFields : contract.removeFields,
+        form,
+      );
     },
     onSettled: invalidate,
   });

@@ -6,7 +6,8 @@ import { warehouseKeys } from '../../warehouses/api/query-keys';
 export function useSetFieldFull() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, full }: { id: string; full: boolean }) => callApi(contract.setFieldFull, { params: { id }, body: { full } }),
+    mutationFn: ({ id, full }: { id: string; full: boolean }) =>
+      callApi(contract.setFieldFull, { params: { id }, body: { full } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all }),
   });
 }
@@ -14,7 +15,17 @@ export function useSetFieldFull() {
 export function useToggleFieldType() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, type, field2, warehouseId }: { id: string; type: 'vault' | 'couchbox'; field2: string | null; warehouseId: string }) =>
+    mutationFn: ({
+      id,
+      type,
+      field2,
+      warehouseId,
+    }: {
+      id: string;
+      type: 'vault' | 'couchbox';
+      field2: string | null;
+      warehouseId: string;
+    }) =>
       callApi(contract.toggleFieldType, { params: { id }, body: { type, field2, warehouseId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all }),
   });

@@ -10,14 +10,28 @@ const COLUMNS = ['Vault #', 'Customer', 'Type', 'Pos', 'Field', 'Warehouse', 'No
 const ROW_HEIGHT = 37;
 
 function cells(v: PrintVault) {
-  return [v.name ?? '', v.customer_name, v.type, v.position ?? '', v.field_name, v.warehouse_name, v.note];
+  return [
+    v.name ?? '',
+    v.customer_name,
+    v.type,
+    v.position ?? '',
+    v.field_name,
+    v.warehouse_name,
+    v.note,
+  ];
 }
 
 function Row({ vault, index }: { vault: PrintVault; index?: number }) {
   return (
-    <tr data-index={index} className="border-b border-slate-100 even:bg-slate-50 print:break-inside-avoid">
+    <tr
+      data-index={index}
+      className="border-b border-slate-100 even:bg-slate-50 print:break-inside-avoid"
+    >
       {cells(vault).map((c, i) => (
-        <td key={COLUMNS[i]} className="max-w-64 truncate px-3 py-2 print:max-w-none print:whitespace-normal">
+        <td
+          key={COLUMNS[i]}
+          className="max-w-64 truncate px-3 py-2 print:max-w-none print:whitespace-normal"
+        >
           {c}
         </td>
       ))}
@@ -78,7 +92,10 @@ function VaultTable({ vaults }: { vaults: PrintVault[] }) {
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <div ref={scrollRef} className="h-[70vh] overflow-auto rounded-xl border border-slate-200 bg-white">
+    <div
+      ref={scrollRef}
+      className="h-[70vh] overflow-auto rounded-xl border border-slate-200 bg-white"
+    >
       <table className="w-full text-sm" aria-rowcount={vaults.length + 1}>
         {header}
         <tbody>
@@ -134,11 +151,15 @@ export function PrintStudioPage() {
         </p>
       )}
       {vaults.data?.length === 0 && (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No vaults found</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No vaults found
+        </p>
       )}
       {vaults.data && vaults.data.length > 0 && (
         <>
-          <p className="no-print mb-2 text-sm text-slate-600">{vaults.data.length.toLocaleString()} vaults</p>
+          <p className="no-print mb-2 text-sm text-slate-600">
+            {vaults.data.length.toLocaleString()} vaults
+          </p>
           <VaultTable vaults={vaults.data} />
         </>
       )}

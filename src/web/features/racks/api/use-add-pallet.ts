@@ -7,7 +7,8 @@ import { useInvalidateWarehouse } from './use-invalidate-warehouse';
 export function useAddPallet(slug: string) {
   const invalidate = useInvalidateWarehouse(slug);
   return useMutation({
-    mutationFn: (body: BodyInputOf<typeof contract.addPallet>) => callApi(contract.addPallet, { body }),
+    mutationFn: (body: BodyInputOf<typeof contract.addPallet>) =>
+      callApi(contract.addPallet, { body }),
     onSuccess: invalidate,
     onError: (error) => console.error('Failed to add pallet', error),
   });

@@ -6,7 +6,8 @@ import { useInvalidateWarehouse } from './use-invalidate-warehouse';
 export function useDeleteRack(slug: string, warehouseId: string) {
   const invalidate = useInvalidateWarehouse(slug);
   return useMutation({
-    mutationFn: (rackId: string) => callApi(contract.deleteRack, { params: { warehouseId, rackId } }),
+    mutationFn: (rackId: string) =>
+      callApi(contract.deleteRack, { params: { warehouseId, rackId } }),
     onSuccess: invalidate,
     onError: (error) => console.error('Failed to delete rack', error),
   });

@@ -20,13 +20,17 @@ export function useUpdateRack(slug: string, warehouseId: string) {
       await queryClient.cancelQueries({ queryKey: key });
       const position = body.position;
       if (!position) return;
-      queryClient.setQueryData<Warehouse>(key, (w) =>
-        w && {
-          ...w,
-          racks: w.racks.map((r) =>
-            r.id === rackId ? { ...r, position: { x: Number(position.x), y: Number(position.y) } } : r,
-          ),
-        },
+      queryClient.setQueryData<Warehouse>(
+        key,
+        (w) =>
+          w && {
+            ...w,
+            racks: w.racks.map((r) =>
+              r.id === rackId
+                ? { ...r, position: { x: Number(position.x), y: Number(position.y) } }
+                : r,
+            ),
+          },
       );
     },
     // A refused move goes back to where the server has it: reload either way.

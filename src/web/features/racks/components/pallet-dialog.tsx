@@ -56,7 +56,12 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
       );
     } else {
       addPallet.mutate(
-        { shelf_id: target.shelfId, slot_index: target.slotIndex, ...common, shelf_spots: form.pallet_spaces },
+        {
+          shelf_id: target.shelfId,
+          slot_index: target.slotIndex,
+          ...common,
+          shelf_spots: form.pallet_spaces,
+        },
         { onSuccess: onClose, onError },
       );
     }
@@ -64,10 +69,14 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
 
   const onDelete = () => {
     if (!pallet) return;
-    deletePallet.mutate(pallet.id, { onSuccess: onClose, onError: (e) => setError(errorMessage(e)) });
+    deletePallet.mutate(pallet.id, {
+      onSuccess: onClose,
+      onError: (e) => setError(errorMessage(e)),
+    });
   };
 
-  const upper = (key: 'customer_name' | 'name') => (value: string) => setForm({ ...form, [key]: value.toUpperCase() });
+  const upper = (key: 'customer_name' | 'name') => (value: string) =>
+    setForm({ ...form, [key]: value.toUpperCase() });
   const input = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2';
 
   return (
@@ -88,7 +97,11 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
             </label>
             <label className="block">
               <span className="text-sm font-medium">Pallet Name</span>
-              <input value={form.name} onChange={(e) => upper('name')(e.target.value)} className={input} />
+              <input
+                value={form.name}
+                onChange={(e) => upper('name')(e.target.value)}
+                className={input}
+              />
             </label>
             <label className="block">
               <span className="text-sm font-medium">Pallet Number</span>
@@ -100,7 +113,11 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
             </label>
             <label className="block">
               <span className="text-sm font-medium">Notes</span>
-              <textarea value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} className={input} />
+              <textarea
+                value={form.notes}
+                onChange={(e) => setForm({ ...form, notes: e.target.value })}
+                className={input}
+              />
             </label>
             <div className="grid grid-cols-2 gap-3">
               <label className="block">
@@ -145,7 +162,11 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
                   Delete
                 </button>
               )}
-              <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-4 py-2">
+              <button
+                type="button"
+                onClick={onClose}
+                className="rounded-lg border border-slate-300 px-4 py-2"
+              >
                 Cancel
               </button>
               <button

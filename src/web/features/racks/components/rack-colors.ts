@@ -9,6 +9,9 @@ export const fillClass: Record<RackFillLevel, string> = {
 
 export function rackLevel(rack: Rack): RackFillLevel {
   return rackFillLevel(
-    rack.shelves.map((s) => ({ capacity: s.capacity, pallets: s.pallets.map((p) => ({ id: p.id, spaces: p.pallet_spaces })) })),
+    rack.shelves.map((s) => ({
+      capacity: s.capacity,
+      pallets: s.pallets.map((p) => ({ id: p.id, spaces: p.pallet_spaces })),
+    })),
   );
 }

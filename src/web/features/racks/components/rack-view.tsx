@@ -15,7 +15,8 @@ function usePalletMatch(): ((pallet: Pallet) => boolean) | null {
   const { term, selection } = useWarehouseSearch();
   if (selection?.kind === 'pallet') {
     const wanted = selection.value.trim().toLowerCase();
-    return (pallet) => pallet.name.toLowerCase() === wanted || pallet.pallet_number.toLowerCase() === wanted;
+    return (pallet) =>
+      pallet.name.toLowerCase() === wanted || pallet.pallet_number.toLowerCase() === wanted;
   }
   const needle = (selection?.kind === 'customer' ? selection.value : term).trim().toLowerCase();
   if (!needle) return null;
@@ -38,13 +39,17 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
   const [dialog, setDialog] = useState<PalletDialogTarget | null>(null);
   const matches = usePalletMatch();
   const selected = warehouse.racks.find((r) => r.id === selectedId) ?? null;
-  const isRackMatched = (rack: Rack) => !matches || rack.shelves.some((s) => s.pallets.some(matches));
+  const isRackMatched = (rack: Rack) =>
+    !matches || rack.shelves.some((s) => s.pallets.some(matches));
   const hasFloor = warehouse.width > 0 && warehouse.length > 0;
   const block = vaultBlockFootprint(warehouse);
   const pct = (value: number, of: number) => `${(value / of) * 100}%`;
 
   return (
-    <section aria-label="Rack View" className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+    <section
+      aria-label="Rack View"
+      className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+    >
       <div className="rounded-2xl bg-white p-4 shadow-sm">
         {hasFloor ? (
           <div
@@ -90,7 +95,9 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
             })}
           </div>
         ) : (
-          <p className="text-slate-600">Set the warehouse width and length to see its floor plan.</p>
+          <p className="text-slate-600">
+            Set the warehouse width and length to see its floor plan.
+          </p>
         )}
       </div>
 
@@ -105,21 +112,31 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
             </p>
             <ol className="mt-4 space-y-3">
               {[...selected.shelves].reverse().map((shelf) => (
-                <li key={shelf.id} aria-label={`Shelf ${shelf.index + 1}`} className="rounded-lg border border-slate-300 p-2">
-                  <p className="mb-1 text-xs font-semibold text-slate-500">Shelf {shelf.index + 1}</p>
+                <li
+                  key={shelf.id}
+                  aria-label={`Shelf ${shelf.index + 1}`}
+                  className="rounded-lg border border-slate-300 p-2"
+                >
+                  <p className="mb-1 text-xs font-semibold text-slate-500">
+                    Shelf {shelf.index + 1}
+                  </p>
                   <div className="flex flex-wrap gap-1">
                     {shelf.pallets.map((pallet) => (
                       <button
                         key={pallet.id}
                         type="button"
                         aria-label={`Pallet ${pallet.name || pallet.pallet_number} of ${pallet.customerName}`}
-                        onClick={() => setDialog({ shelfId: shelf.id, slotIndex: pallet.slot_index, pallet })}
+                        onClick={() =>
+                          setDialog({ shelfId: shelf.id, slotIndex: pallet.slot_index, pallet })
+                        }
                         className={`min-h-12 rounded border border-amber-700 bg-amber-200 px-1 py-1 text-left text-xs ${
                           !matches || matches(pallet) ? '' : 'opacity-40'
                         }`}
                         style={{ width: `${palletTileWidthPercent(pallet.pallet_spaces)}%` }}
                       >
-                        <span className="block font-semibold">{truncate(pallet.customerName, 8)}</span>
+                        <span className="block font-semibold">
+                          {truncate(pallet.customerName, 8)}
+                        </span>
                         <span className="block">{truncate(pallet.name, 10)}</span>
                       </button>
                     ))}
@@ -142,7 +159,9 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
           </div>
         )}
       </div>
-      {dialog && <PalletDialog slug={warehouse.slug} target={dialog} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <PalletDialog slug={warehouse.slug} target={dialog} onClose={() => setDialog(null)} />
+      )}
     </section>
   );
 }

@@ -15,7 +15,9 @@ export function useSearchSuggestions(term: string, warehouseId: string | undefin
   return useQuery({
     queryKey: ['search', 'suggestions', warehouseId ?? 'all', settled],
     queryFn: () =>
-      callApi(contract.searchSuggestions, { query: warehouseId ? { q: settled, warehouseId } : { q: settled } }),
+      callApi(contract.searchSuggestions, {
+        query: warehouseId ? { q: settled, warehouseId } : { q: settled },
+      }),
     enabled: settled.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 10_000,

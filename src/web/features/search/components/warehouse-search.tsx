@@ -45,7 +45,11 @@ export function WarehouseSearch() {
         onKeyDown={(e) => {
           if (e.key === 'Escape') search.clear();
         }}
-        placeholder={isRackView ? 'Search customer/pallet/vault number...' : 'Search customer/order/vault number...'}
+        placeholder={
+          isRackView
+            ? 'Search customer/pallet/vault number...'
+            : 'Search customer/order/vault number...'
+        }
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900"
       />
       {isOpen && hasAny && (
@@ -58,13 +62,17 @@ export function WarehouseSearch() {
           {shown.map((group) =>
             data[group.key].length === 0 ? null : (
               <div key={group.kind} role="group" aria-label={group.title}>
-                <p className="px-2 pt-2 text-xs font-bold uppercase text-slate-500">{group.title}</p>
+                <p className="px-2 pt-2 text-xs font-bold uppercase text-slate-500">
+                  {group.title}
+                </p>
                 {data[group.key].map((value) => (
                   <button
                     key={value}
                     type="button"
                     role="option"
-                    aria-selected={search.selection?.kind === group.kind && search.selection.value === value}
+                    aria-selected={
+                      search.selection?.kind === group.kind && search.selection.value === value
+                    }
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={() => {
                       search.setTerm(value);

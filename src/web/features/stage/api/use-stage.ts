@@ -5,7 +5,10 @@ import { invalidateVaultQueries } from '../../vaults/api/invalidate';
 import { stageKeys } from './query-keys';
 
 export function useStagedVaults() {
-  return useQuery({ queryKey: stageKeys.vaults(), queryFn: () => callApi(contract.listStagedVaults) });
+  return useQuery({
+    queryKey: stageKeys.vaults(),
+    queryFn: () => callApi(contract.listStagedVaults),
+  });
 }
 
 export function useStageVault() {

@@ -33,7 +33,10 @@ export function MoveVaultDialog({ vault, onClose }: { vault: Vault; onClose: () 
 
   const w = slug ? warehouse.data : undefined;
   const field: Field | null = w && fieldId ? (w.fields[fieldId] ?? null) : null;
-  const next = w && field ? Object.values(w.fields).find((f) => f.name === fieldBelowName(field.name)) : undefined;
+  const next =
+    w && field
+      ? Object.values(w.fields).find((f) => f.name === fieldBelowName(field.name))
+      : undefined;
 
   return (
     <Dialog open onClose={onClose} className="fixed inset-0 z-50">
@@ -67,11 +70,17 @@ export function MoveVaultDialog({ vault, onClose }: { vault: Vault; onClose: () 
                   ))}
                 </select>
               </label>
-              {summaries.data?.length === 0 && <p className="mt-2 text-slate-600">No warehouses found!</p>}
+              {summaries.data?.length === 0 && (
+                <p className="mt-2 text-slate-600">No warehouses found!</p>
+              )}
               {slug && !w && <Spinner label="Loading warehouse" />}
               {w && (
                 <div className="mt-4 grid gap-4 md:grid-cols-[1fr_18rem]">
-                  <VaultFieldGrid warehouse={w} selectedFieldId={fieldId} onSelect={(f) => setFieldId(f.id)} />
+                  <VaultFieldGrid
+                    warehouse={w}
+                    selectedFieldId={fieldId}
+                    onSelect={(f) => setFieldId(f.id)}
+                  />
                   <div>
                     {field ? (
                       <>
@@ -100,7 +109,11 @@ export function MoveVaultDialog({ vault, onClose }: { vault: Vault; onClose: () 
                 </p>
               )}
               <div className="mt-4 flex justify-end">
-                <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-4 py-2">
+                <button
+                  type="button"
+                  onClick={onClose}
+                  className="rounded-lg border border-slate-300 px-4 py-2"
+                >
                   Close
                 </button>
               </div>

@@ -61,7 +61,9 @@ export function StagePage() {
           {errorMessage(staged.error)}
         </p>
       )}
-      {staged.data && vaults.length === 0 && <p className="text-slate-600">No staged vaults available.</p>}
+      {staged.data && vaults.length === 0 && (
+        <p className="text-slate-600">No staged vaults available.</p>
+      )}
       <ul
         aria-label="Staged vaults"
         className={`grid grid-cols-1 gap-3 rounded-2xl p-2 sm:grid-cols-2 lg:grid-cols-3 ${isDeleteMode ? 'border-2 border-red-600' : ''}`}

@@ -13,7 +13,13 @@ export function SpaceChart({ stats }: { stats: WarehouseStatistics }) {
   const summary = SEGMENTS.map((s) => `${s.label} ${stats[s.key]}`).join(', ');
   return (
     <figure className="mt-4">
-      <svg viewBox="0 0 100 8" preserveAspectRatio="none" className="h-8 w-full rounded" role="img" aria-label={`Spaces in ${stats.warehouseName}: ${summary}`}>
+      <svg
+        viewBox="0 0 100 8"
+        preserveAspectRatio="none"
+        className="h-8 w-full rounded"
+        role="img"
+        aria-label={`Spaces in ${stats.warehouseName}: ${summary}`}
+      >
         {total === 0 ? (
           <rect x="0" y="0" width="100" height="8" fill="#e2e8f0" />
         ) : (
@@ -28,7 +34,11 @@ export function SpaceChart({ stats }: { stats: WarehouseStatistics }) {
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700">
         {SEGMENTS.map((s) => (
           <span key={s.key} className="flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: s.colour }} />
+            <span
+              aria-hidden="true"
+              className="inline-block h-3 w-3 rounded-sm"
+              style={{ background: s.colour }}
+            />
             {s.label}: {stats[s.key]}
           </span>
         ))}

@@ -11,7 +11,8 @@ export function useTeam() {
 export function useAddTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => callApi(contract.addTeamMember, { body }),
+    mutationFn: (body: { email: string; password: string }) =>
+      callApi(contract.addTeamMember, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }),
   });
 }

@@ -72,7 +72,10 @@ export function TeamPage() {
       {team.isPending ? (
         <Spinner label="Loading team" />
       ) : (
-        <ul aria-label="Team members" className="divide-y divide-slate-200 rounded-2xl bg-white shadow-sm">
+        <ul
+          aria-label="Team members"
+          className="divide-y divide-slate-200 rounded-2xl bg-white shadow-sm"
+        >
           {team.data?.map((m) => (
             <li key={m.id} className="px-6 py-3">
               {m.email}

@@ -7,8 +7,13 @@ import { invalidateVaultQueries } from './invalidate';
 export function useUpdateVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: z.input<typeof contract.updateVaultBodySchema> }) =>
-      callApi(contract.updateVault, { params: { id }, body }),
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: string;
+      body: z.input<typeof contract.updateVaultBodySchema>;
+    }) => callApi(contract.updateVault, { params: { id }, body }),
     onSuccess: () => invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to update vault', error),
   });
@@ -39,7 +44,8 @@ export function useUploadAttachment() {
 export function useMoveVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { vaultId: string; fieldId: string; position: number }) => callApi(contract.moveVault, { body }),
+    mutationFn: (body: { vaultId: string; fieldId: string; position: number }) =>
+      callApi(contract.moveVault, { body }),
     onSettled: () => invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to move vault', error),
   });

@@ -27,7 +27,10 @@ export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlo
   const slots = fieldSlots(warehouse, field);
   const lowest = field.full ? null : lowestFreePosition([...byPosition.keys()], slots);
   const top = topmostPosition([...byPosition.keys()]);
-  const positions = Array.from({ length: Math.max(slots, top ?? 0) }, (_, i) => Math.max(slots, top ?? 0) - i);
+  const positions = Array.from(
+    { length: Math.max(slots, top ?? 0) },
+    (_, i) => Math.max(slots, top ?? 0) - i,
+  );
 
   return (
     <ol aria-label={`Slots of field ${field.name}`} className="space-y-2">
@@ -41,7 +44,9 @@ export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlo
                 type="button"
                 disabled={!isChoosable}
                 onClick={() => onChooseSlot(position)}
-                aria-label={isChoosable ? `Add at position ${position}` : `Position ${position} (empty)`}
+                aria-label={
+                  isChoosable ? `Add at position ${position}` : `Position ${position} (empty)`
+                }
                 className="w-full rounded-lg border-2 border-dashed border-slate-300 px-3 py-3 text-left text-slate-600 enabled:border-brand-600 enabled:text-brand-700 enabled:hover:bg-brand-50 disabled:opacity-50"
               >
                 {position}. {isChoosable ? '+ Empty slot' : 'Empty'}

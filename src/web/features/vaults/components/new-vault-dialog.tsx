@@ -4,7 +4,12 @@ import type { Field } from '../../../../contracts/fields';
 import { emptyCustomerName } from '../../../../domain/occupancy';
 import { errorMessage } from '../../../lib/api';
 import { useAddVault } from '../api/use-add-vault';
-import { checkAttachment, inputClass, VaultCustomerFields, VaultModeToggle } from './vault-form-fields';
+import {
+  checkAttachment,
+  inputClass,
+  VaultCustomerFields,
+  VaultModeToggle,
+} from './vault-form-fields';
 
 interface NewVaultDialogProps {
   field: Field;
@@ -24,7 +29,9 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   const [attachment, setAttachment] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
-  const emptyTypes = isCouchboxField ? ['vault', 'liftvan', 't2', 'couchbox'] : ['vault', 'liftvan', 't2'];
+  const emptyTypes = isCouchboxField
+    ? ['vault', 'liftvan', 't2', 'couchbox']
+    : ['vault', 'liftvan', 't2'];
   // Liftvans and couchboxes carry no tag number.
   const isNumberDisabled = isEmptyMode && (type === 'liftvan' || type === 'couchbox');
 
@@ -100,7 +107,11 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
             </label>
             <label className="block">
               Note
-              <textarea className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />
+              <textarea
+                className={inputClass}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
             </label>
             <label className="block">
               Attachment
@@ -131,7 +142,11 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
               </p>
             )}
             <div className="flex justify-end gap-3 pt-2">
-              <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-4 py-2">
+              <button
+                type="button"
+                onClick={onClose}
+                className="rounded-lg border border-slate-300 px-4 py-2"
+              >
                 Cancel
               </button>
               <button

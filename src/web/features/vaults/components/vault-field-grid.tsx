@@ -26,9 +26,15 @@ interface VaultFieldGridProps {
  * The field grid: columns by letters, rows by number, coloured by fill. A couchbox top half
  * spans its hidden bottom half.
  */
-export function VaultFieldGrid({ warehouse, selectedFieldId, onSelect, matches = null }: VaultFieldGridProps) {
+export function VaultFieldGrid({
+  warehouse,
+  selectedFieldId,
+  onSelect,
+  matches = null,
+}: VaultFieldGridProps) {
   const fields = Object.values(warehouse.fields).sort((a, b) => compareFieldNames(a.name, b.name));
-  if (fields.length === 0) return <p className="p-4 text-slate-600">This warehouse does not have any fields</p>;
+  if (fields.length === 0)
+    return <p className="p-4 text-slate-600">This warehouse does not have any fields</p>;
   return (
     <div
       role="grid"
@@ -58,7 +64,12 @@ export function VaultFieldGrid({ warehouse, selectedFieldId, onSelect, matches =
             onClick={() => onSelect(field)}
             style={{
               gridColumn: column,
-              gridRow: row === undefined ? undefined : field.type === 'couchbox-T' ? `${row} / span 2` : row,
+              gridRow:
+                row === undefined
+                  ? undefined
+                  : field.type === 'couchbox-T'
+                    ? `${row} / span 2`
+                    : row,
             }}
             className={`flex min-h-14 flex-col items-center justify-center rounded-md border-2 px-1 py-2 text-sm font-semibold text-slate-900 ${
               fillClass[fill]

@@ -9,12 +9,23 @@ export function checkAttachment(file: File | null): string | null {
 export const inputClass =
   'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100 disabled:text-slate-500';
 
-const typeLabel = (type: string) => (type === 't2' ? 'T2' : type.charAt(0).toUpperCase() + type.slice(1));
+const typeLabel = (type: string) =>
+  type === 't2' ? 'T2' : type.charAt(0).toUpperCase() + type.slice(1);
 
 /** Regular (a customer's vault) or Empty Mode (an empty container standing in the field). */
-export function VaultModeToggle({ isEmptyMode, onChange }: { isEmptyMode: boolean; onChange: (empty: boolean) => void }) {
+export function VaultModeToggle({
+  isEmptyMode,
+  onChange,
+}: {
+  isEmptyMode: boolean;
+  onChange: (empty: boolean) => void;
+}) {
   return (
-    <div role="group" aria-label="Mode" className="inline-flex rounded-lg border border-slate-300 p-1">
+    <div
+      role="group"
+      aria-label="Mode"
+      className="inline-flex rounded-lg border border-slate-300 p-1"
+    >
       {[false, true].map((empty) => (
         <button
           key={String(empty)}

@@ -15,9 +15,12 @@ import { VaultFieldGrid } from './vault-field-grid';
 function FieldControls({ warehouse, field }: { warehouse: Warehouse; field: Field }) {
   const setFull = useSetFieldFull();
   const toggleType = useToggleFieldType();
-  const below = Object.values(warehouse.fields).find((f) => f.name === fieldBelowName(field.name)) ?? null;
+  const below =
+    Object.values(warehouse.fields).find((f) => f.name === fieldBelowName(field.name)) ?? null;
   const isCouchbox = field.type === 'couchbox-T';
-  const holdsVaults = Object.keys(field.vaults).length > 0 || (below !== null && Object.keys(below.vaults).length > 0);
+  const holdsVaults =
+    Object.keys(field.vaults).length > 0 ||
+    (below !== null && Object.keys(below.vaults).length > 0);
   const error = setFull.error ?? toggleType.error;
   return (
     <div className="mt-4 flex flex-wrap gap-2">
@@ -117,7 +120,11 @@ export function VaultView({ warehouse }: { warehouse: Warehouse }) {
         }}
       />
       {selected && formPosition !== null && (
-        <NewVaultDialog field={selected} position={formPosition} onClose={() => setFormPosition(null)} />
+        <NewVaultDialog
+          field={selected}
+          position={formPosition}
+          onClose={() => setFormPosition(null)}
+        />
       )}
       <ConfirmDialog
         open={toStage !== null}

@@ -9,7 +9,12 @@ import { errorMessage } from '../../../lib/api';
 import { useDeleteVault, useUpdateVault, useUploadAttachment } from '../api/use-update-vault';
 import { useVault, useVaultHistory } from '../api/use-vault';
 import { vaultDisplayName } from '../components/field-slots';
-import { checkAttachment, inputClass, VaultCustomerFields, VaultModeToggle } from '../components/vault-form-fields';
+import {
+  checkAttachment,
+  inputClass,
+  VaultCustomerFields,
+  VaultModeToggle,
+} from '../components/vault-form-fields';
 
 function placeText(value: unknown): string {
   if (value && typeof value === 'object' && 'field' in value && 'warehouse' in value) {
@@ -27,7 +32,8 @@ function VaultHistory({ vaultId }: { vaultId: string }) {
       <ol className="space-y-1 text-sm">
         {history.data?.map((e) => (
           <li key={e.id} className="rounded bg-slate-50 px-3 py-2">
-            <span className="font-semibold">{e.kind}</span> · {new Date(e.at).toLocaleString()} · {e.actor_email ?? ''}
+            <span className="font-semibold">{e.kind}</span> · {new Date(e.at).toLocaleString()} ·{' '}
+            {e.actor_email ?? ''}
             {'from' in e.details || 'to' in e.details ? (
               <span>
                 {' '}
@@ -108,7 +114,11 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
         />
         <label className="block">
           Vault Number
-          <input className={inputClass} value={vaultNumber} onChange={(e) => setVaultNumber(e.target.value)} />
+          <input
+            className={inputClass}
+            value={vaultNumber}
+            onChange={(e) => setVaultNumber(e.target.value)}
+          />
         </label>
         <label className="block">
           Order Number
@@ -145,11 +155,18 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
         </label>
         <section aria-label="Attachments">
           <h2 className="font-semibold">Attachments</h2>
-          {vault.attachments.length === 0 && <p className="text-sm text-slate-600">No attachments.</p>}
+          {vault.attachments.length === 0 && (
+            <p className="text-sm text-slate-600">No attachments.</p>
+          )}
           <ul className="list-disc pl-6">
             {vault.attachments.map((a) => (
               <li key={a.id}>
-                <a href={a.file_url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                <a
+                  href={a.file_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-brand-700 underline"
+                >
                   {a.file_name}
                 </a>
               </li>
@@ -223,7 +240,11 @@ export function EditVaultPage() {
   return (
     <div className="mx-auto max-w-2xl p-4 sm:p-6">
       <div className="mb-4 flex items-center gap-3">
-        <Link to={backTo} aria-label="Back" className="rounded-lg px-3 py-2 text-2xl hover:bg-slate-200">
+        <Link
+          to={backTo}
+          aria-label="Back"
+          className="rounded-lg px-3 py-2 text-2xl hover:bg-slate-200"
+        >
           ←
         </Link>
         <h1 className="text-2xl font-bold">Edit Vault {vaultDisplayName(v)}</h1>

@@ -10,7 +10,10 @@ export function useMoveFieldGrid(slug: string, warehouseId: string) {
   const invalidate = useInvalidateWarehouse(slug);
   return useMutation({
     mutationFn: (location: { x: number; y: number }) =>
-      callApi(contract.moveFieldGrid, { params: { id: warehouseId }, body: { fieldgridLocation: location } }),
+      callApi(contract.moveFieldGrid, {
+        params: { id: warehouseId },
+        body: { fieldgridLocation: location },
+      }),
     onMutate: async (location) => {
       const key = warehouseKeys.bySlug(slug);
       await queryClient.cancelQueries({ queryKey: key });

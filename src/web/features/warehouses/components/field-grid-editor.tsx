@@ -3,7 +3,10 @@ import { useState, type FormEvent } from 'react';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { columnIndex, compareFieldNames, parseFieldName } from '../../../../domain/field-names';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { useChangeFieldGrid, type FieldGridChangeInput } from '../../fields/api/use-change-field-grid';
+import {
+  useChangeFieldGrid,
+  type FieldGridChangeInput,
+} from '../../fields/api/use-change-field-grid';
 
 type Edge = FieldGridChangeInput['direction'];
 type Operation = FieldGridChangeInput['operation'];
@@ -11,16 +14,36 @@ type Operation = FieldGridChangeInput['operation'];
 export const REMOVE_VAULTS_ALERT = 'Please remove all vaults from the row that you want to delete.';
 
 const what = (edge: Edge) => (edge === 'bottom' ? 'rows at the bottom' : `columns on the ${edge}`);
-const dialogTitle = (edge: Edge, operation: Operation) => `${operation === 'plus' ? 'Add' : 'Remove'} ${what(edge)}`;
+const dialogTitle = (edge: Edge, operation: Operation) =>
+  `${operation === 'plus' ? 'Add' : 'Remove'} ${what(edge)}`;
 
-function EdgeButtons({ edge, onOpen }: { edge: Edge; onOpen: (edge: Edge, operation: Operation) => void }) {
-  const button = 'h-10 w-10 rounded-lg border border-slate-300 bg-white text-lg font-bold hover:bg-slate-100';
+function EdgeButtons({
+  edge,
+  onOpen,
+}: {
+  edge: Edge;
+  onOpen: (edge: Edge, operation: Operation) => void;
+}) {
+  const button =
+    'h-10 w-10 rounded-lg border border-slate-300 bg-white text-lg font-bold hover:bg-slate-100';
   return (
-    <div className={`flex gap-2 ${edge === 'bottom' ? 'flex-row justify-center' : 'flex-col justify-center'}`}>
-      <button type="button" aria-label={dialogTitle(edge, 'plus')} onClick={() => onOpen(edge, 'plus')} className={button}>
+    <div
+      className={`flex gap-2 ${edge === 'bottom' ? 'flex-row justify-center' : 'flex-col justify-center'}`}
+    >
+      <button
+        type="button"
+        aria-label={dialogTitle(edge, 'plus')}
+        onClick={() => onOpen(edge, 'plus')}
+        className={button}
+      >
         +
       </button>
-      <button type="button" aria-label={dialogTitle(edge, 'minus')} onClick={() => onOpen(edge, 'minus')} className={button}>
+      <button
+        type="button"
+        aria-label={dialogTitle(edge, 'minus')}
+        onClick={() => onOpen(edge, 'minus')}
+        className={button}
+      >
         −
       </button>
     </div>
@@ -118,7 +141,9 @@ export function FieldGridEditor({ warehouse }: { warehouse: Warehouse }) {
         <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
         <div className="fixed inset-0 flex items-center justify-center p-4">
           <DialogPanel className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-bold">{open && dialogTitle(open.edge, open.operation)}</DialogTitle>
+            <DialogTitle className="text-lg font-bold">
+              {open && dialogTitle(open.edge, open.operation)}
+            </DialogTitle>
             <form onSubmit={onSubmit} className="mt-4 space-y-3">
               <label className="block">
                 <span className="text-sm font-medium">Count</span>
@@ -139,7 +164,11 @@ export function FieldGridEditor({ warehouse }: { warehouse: Warehouse }) {
                 </p>
               )}
               <div className="flex justify-end gap-3">
-                <button type="button" onClick={() => setOpen(null)} className="rounded-lg border border-slate-300 px-4 py-2">
+                <button
+                  type="button"
+                  onClick={() => setOpen(null)}
+                  className="rounded-lg border border-slate-300 px-4 py-2"
+                >
                   Cancel
                 </button>
                 <button

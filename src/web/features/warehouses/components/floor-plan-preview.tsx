@@ -32,7 +32,12 @@ export function FloorPlanPreview({ warehouse }: { warehouse: Warehouse }) {
             <div
               key={rack.id}
               className="absolute bg-slate-600"
-              style={{ left: px(rack.position.x), top: px(rack.position.y), width: px(size.w), height: px(size.h) }}
+              style={{
+                left: px(rack.position.x),
+                top: px(rack.position.y),
+                width: px(size.w),
+                height: px(size.h),
+              }}
             />
           );
         })}

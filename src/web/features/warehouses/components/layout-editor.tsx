@@ -29,7 +29,13 @@ import { useAddRack } from '../../racks/api/use-add-rack';
 import { useUpdateRack } from '../../racks/api/use-update-rack';
 import { fillClass, rackLevel } from '../../racks/components/rack-colors';
 import { useMoveFieldGrid } from '../api/use-move-field-grid';
-import { BUILDER_ID, BUILDER_PX_PER_FOOT, RackBuilder, builderRack, type BuilderForm } from './rack-builder';
+import {
+  BUILDER_ID,
+  BUILDER_PX_PER_FOOT,
+  RackBuilder,
+  builderRack,
+  type BuilderForm,
+} from './rack-builder';
 import { RackInfoDialog } from './rack-info-dialog';
 
 /** Spec §9: drag handling runs at most every 100 ms. */
@@ -81,7 +87,15 @@ function Draggable({
   );
 }
 
-function Floor({ size, children, floorRef }: { size: Size; children: ReactNode; floorRef: (el: HTMLDivElement | null) => void }) {
+function Floor({
+  size,
+  children,
+  floorRef,
+}: {
+  size: Size;
+  children: ReactNode;
+  floorRef: (el: HTMLDivElement | null) => void;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: FLOOR_ID });
   return (
     <div className="max-h-[75vh] w-fit max-w-full overflow-auto rounded-lg border-4 border-slate-700">
@@ -96,7 +110,8 @@ function Floor({ size, children, floorRef }: { size: Size; children: ReactNode; 
         style={{
           width: px(size.w),
           height: px(size.h),
-          backgroundImage: 'linear-gradient(#e2e8f0 1px, transparent 1px), linear-gradient(90deg, #e2e8f0 1px, transparent 1px)',
+          backgroundImage:
+            'linear-gradient(#e2e8f0 1px, transparent 1px), linear-gradient(90deg, #e2e8f0 1px, transparent 1px)',
           backgroundSize: `${px(5)}px ${px(5)}px`,
         }}
       >
@@ -129,7 +144,9 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
     // Enter stays a click (opens the rack's info); Space picks up and drops.
-    useSensor(KeyboardSensor, { keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+    useSensor(KeyboardSensor, {
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
   );
 
   const floor = floorSize(warehouse);
@@ -141,7 +158,10 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
   /** Where the dragged item would land: snapped to walls and rack corners, clamped inside. */
   const landing = (event: DragMoveEvent | DragEndEvent): { id: string; rect: Rect } | null => {
     const id = String(event.active.id);
-    const delta = { x: event.delta.x / BUILDER_PX_PER_FOOT, y: event.delta.y / BUILDER_PX_PER_FOOT };
+    const delta = {
+      x: event.delta.x / BUILDER_PX_PER_FOOT,
+      y: event.delta.y / BUILDER_PX_PER_FOOT,
+    };
     let raw: Point;
     let size: Size;
     if (id === BUILDER_ID) {
@@ -149,7 +169,10 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
       const translated = event.active.rect.current.translated;
       const floorBox = floorEl.current?.getBoundingClientRect();
       if (!built || !translated || !floorBox) return null;
-      raw = { x: (translated.left - floorBox.left) / BUILDER_PX_PER_FOOT, y: (translated.top - floorBox.top) / BUILDER_PX_PER_FOOT };
+      raw = {
+        x: (translated.left - floorBox.left) / BUILDER_PX_PER_FOOT,
+        y: (translated.top - floorBox.top) / BUILDER_PX_PER_FOOT,
+      };
       size = rackFootprint(built);
     } else if (id === VAULTS_ID) {
       raw = { x: block.x + delta.x, y: block.y + delta.y };
@@ -200,7 +223,10 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     const rack = warehouse.racks.find((r) => r.id === id);
     if (!rack) return;
     updateRack.mutate(
-      { rackId: rack.id, body: { position, width: rack.width, length: rack.length, orientation: rack.orientation } },
+      {
+        rackId: rack.id,
+        body: { position, width: rack.width, length: rack.length, orientation: rack.orientation },
+      },
       { onError },
     );
   };
@@ -209,10 +235,15 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     <section aria-label="Warehouse layout" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm">
       <h2 className="text-lg font-bold">Edit Warehouse Layout</h2>
       <p className="text-sm text-slate-600">
-        Drag the VAULTS block and the racks with a mouse or finger, or focus one and press Space, then the arrow keys,
-        then Space again. Select a rack to see its info.
+        Drag the VAULTS block and the racks with a mouse or finger, or focus one and press Space,
+        then the arrow keys, then Space again. Select a rack to see its info.
       </p>
-      <DndContext sensors={sensors} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => setGhost(null)}>
+      <DndContext
+        sensors={sensors}
+        onDragMove={onDragMove}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setGhost(null)}
+      >
         <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
           <RackBuilder form={builder} onChange={setBuilder} />
           <div className="min-w-0 flex-1">
@@ -242,7 +273,12 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
                   data-testid="drop-preview"
                   aria-hidden="true"
                   className="pointer-events-none absolute border-2 border-dashed border-brand-600"
-                  style={{ left: px(ghost.x), top: px(ghost.y), width: px(ghost.w), height: px(ghost.h) }}
+                  style={{
+                    left: px(ghost.x),
+                    top: px(ghost.y),
+                    width: px(ghost.w),
+                    height: px(ghost.h),
+                  }}
                 />
               )}
             </Floor>

@@ -22,13 +22,29 @@ export function builderRack(form: BuilderForm) {
   const length = Number(form.length);
   const numShelves = Number(form.num_shelves);
   const capacity = Number(form.capacity);
-  if (form.capacity.trim() === '' || !Number.isInteger(capacity) || capacity < SHELF_CAPACITY_MIN) return null;
-  if (!(width > 0) || !(length > 0) || !Number.isInteger(numShelves) || numShelves < RACK_SHELVES_MIN) return null;
-  return { name: form.name, width, length, num_shelves: numShelves, capacity, orientation: form.orientation };
+  if (form.capacity.trim() === '' || !Number.isInteger(capacity) || capacity < SHELF_CAPACITY_MIN)
+    return null;
+  if (
+    !(width > 0) ||
+    !(length > 0) ||
+    !Number.isInteger(numShelves) ||
+    numShelves < RACK_SHELVES_MIN
+  )
+    return null;
+  return {
+    name: form.name,
+    width,
+    length,
+    num_shelves: numShelves,
+    capacity,
+    orientation: form.orientation,
+  };
 }
 
 function BuilderHandle({ form }: { form: BuilderForm }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: BUILDER_ID });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: BUILDER_ID,
+  });
   const size = rackFootprint({
     width: Number(form.width) || 1,
     length: Number(form.length) || 1,
@@ -56,9 +72,20 @@ function BuilderHandle({ form }: { form: BuilderForm }) {
   );
 }
 
-export function RackBuilder({ form, onChange }: { form: BuilderForm; onChange: (form: BuilderForm) => void }) {
+export function RackBuilder({
+  form,
+  onChange,
+}: {
+  form: BuilderForm;
+  onChange: (form: BuilderForm) => void;
+}) {
   const input = 'mt-1 block w-full rounded-lg border border-slate-300 px-2 py-2';
-  const number = (key: 'length' | 'width' | 'num_shelves' | 'capacity', label: string, min: number, step: number | 'any') => (
+  const number = (
+    key: 'length' | 'width' | 'num_shelves' | 'capacity',
+    label: string,
+    min: number,
+    step: number | 'any',
+  ) => (
     <label className="block">
       <span className="text-sm font-medium">{label}</span>
       <input
@@ -73,11 +100,19 @@ export function RackBuilder({ form, onChange }: { form: BuilderForm; onChange: (
     </label>
   );
   return (
-    <div aria-label="Rack builder" role="group" className="space-y-3 rounded-lg border border-slate-300 p-3 xl:w-72">
+    <div
+      aria-label="Rack builder"
+      role="group"
+      className="space-y-3 rounded-lg border border-slate-300 p-3 xl:w-72"
+    >
       <h3 className="font-semibold">Add a Rack</h3>
       <label className="block">
         <span className="text-sm font-medium">Rack Name</span>
-        <input value={form.name} onChange={(e) => onChange({ ...form, name: e.target.value })} className={input} />
+        <input
+          value={form.name}
+          onChange={(e) => onChange({ ...form, name: e.target.value })}
+          className={input}
+        />
       </label>
       <div className="grid grid-cols-2 gap-2">
         {number('length', 'Length', 0.5, 'any')}
@@ -89,7 +124,12 @@ export function RackBuilder({ form, onChange }: { form: BuilderForm; onChange: (
         <span className="text-sm font-medium">Direction</span>
         <select
           value={form.orientation}
-          onChange={(e) => onChange({ ...form, orientation: e.target.value === 'vertical' ? 'vertical' : 'horizontal' })}
+          onChange={(e) =>
+            onChange({
+              ...form,
+              orientation: e.target.value === 'vertical' ? 'vertical' : 'horizontal',
+            })
+          }
           className={input}
         >
           <option value="horizontal">Horizontal</option>

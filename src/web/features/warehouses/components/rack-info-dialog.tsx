@@ -62,7 +62,11 @@ export function RackInfoDialog({ rack, slug, warehouseId, onClose }: RackInfoDia
               >
                 Delete
               </button>
-              <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-4 py-2">
+              <button
+                type="button"
+                onClick={onClose}
+                className="rounded-lg border border-slate-300 px-4 py-2"
+              >
                 Close
               </button>
             </div>

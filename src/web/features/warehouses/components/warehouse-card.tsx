@@ -9,7 +9,13 @@ const levelClass: Record<OccupancyLevel, string> = {
   ok: 'text-green-600',
 };
 
-export function WarehouseCard({ warehouse, onDelete }: { warehouse: WarehouseSummary; onDelete: () => void }) {
+export function WarehouseCard({
+  warehouse,
+  onDelete,
+}: {
+  warehouse: WarehouseSummary;
+  onDelete: () => void;
+}) {
   return (
     <article
       aria-label={warehouse.name}

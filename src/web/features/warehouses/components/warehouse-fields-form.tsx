@@ -41,7 +41,11 @@ export function WarehouseFieldsForm({ warehouse }: { warehouse: Warehouse }) {
 
   const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2';
   return (
-    <form onSubmit={onSubmit} aria-label="Edit Warehouse Fields" className="space-y-3 rounded-2xl bg-white p-4 shadow-sm">
+    <form
+      onSubmit={onSubmit}
+      aria-label="Edit Warehouse Fields"
+      className="space-y-3 rounded-2xl bg-white p-4 shadow-sm"
+    >
       <h2 className="text-lg font-bold">Edit Warehouse Fields</h2>
       <div className="grid gap-3 sm:grid-cols-3">
         <label className="block">

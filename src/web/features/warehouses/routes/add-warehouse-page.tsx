@@ -4,14 +4,15 @@ import { FIELD_CAPACITY_MAX, NEW_WAREHOUSE_CAPACITY_MIN } from '../../../../cont
 import { errorMessage } from '../../../lib/api';
 import { useAddWarehouse, type AddWarehouseInput } from '../api/use-add-warehouse';
 
-const inputs: { key: keyof AddWarehouseInput; label: string; type: 'text' | 'int' | 'decimal' }[] = [
-  { key: 'name', label: 'Name', type: 'text' },
-  { key: 'rows', label: 'Field Grid rows', type: 'int' },
-  { key: 'cols', label: 'Field Grid columns', type: 'int' },
-  { key: 'field_capacity', label: 'Field Capacity', type: 'int' },
-  { key: 'length', label: 'Length (feet)', type: 'decimal' },
-  { key: 'width', label: 'Width (feet)', type: 'decimal' },
-];
+const inputs: { key: keyof AddWarehouseInput; label: string; type: 'text' | 'int' | 'decimal' }[] =
+  [
+    { key: 'name', label: 'Name', type: 'text' },
+    { key: 'rows', label: 'Field Grid rows', type: 'int' },
+    { key: 'cols', label: 'Field Grid columns', type: 'int' },
+    { key: 'field_capacity', label: 'Field Capacity', type: 'int' },
+    { key: 'length', label: 'Length (feet)', type: 'decimal' },
+    { key: 'width', label: 'Width (feet)', type: 'decimal' },
+  ];
 
 export function AddWarehousePage() {
   const navigate = useNavigate();
@@ -45,9 +46,21 @@ export function AddWarehousePage() {
               <input
                 required
                 type={input.type === 'text' ? 'text' : 'number'}
-                inputMode={input.type === 'int' ? 'numeric' : input.type === 'decimal' ? 'decimal' : undefined}
+                inputMode={
+                  input.type === 'int'
+                    ? 'numeric'
+                    : input.type === 'decimal'
+                      ? 'decimal'
+                      : undefined
+                }
                 step={input.type === 'decimal' ? 'any' : 1}
-                min={input.key === 'field_capacity' ? NEW_WAREHOUSE_CAPACITY_MIN : input.type === 'text' ? undefined : 1}
+                min={
+                  input.key === 'field_capacity'
+                    ? NEW_WAREHOUSE_CAPACITY_MIN
+                    : input.type === 'text'
+                      ? undefined
+                      : 1
+                }
                 max={input.key === 'field_capacity' ? FIELD_CAPACITY_MAX : undefined}
                 value={form[input.key]}
                 onChange={(e) => setForm({ ...form, [input.key]: e.target.value })}
@@ -73,7 +86,10 @@ export function AddWarehousePage() {
             {addWarehouse.isPending ? 'Adding...' : 'Add Warehouse'}
           </button>
         </form>
-        <section aria-label="Preview" className="flex items-center justify-center rounded-2xl bg-white p-6 shadow-sm">
+        <section
+          aria-label="Preview"
+          className="flex items-center justify-center rounded-2xl bg-white p-6 shadow-sm"
+        >
           {hasDimensions ? (
             <div
               className="flex items-center justify-center border-4 border-brand-700 bg-brand-50 font-semibold text-brand-900"

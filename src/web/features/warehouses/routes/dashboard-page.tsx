@@ -17,7 +17,10 @@ export function DashboardPage() {
     <div className="mx-auto max-w-6xl p-4 sm:p-6">
       <div className="mb-6 flex items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Warehouses</h1>
-        <Link to="/add-warehouse" className="rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-900">
+        <Link
+          to="/add-warehouse"
+          className="rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-900"
+        >
           Add Warehouse
         </Link>
       </div>

@@ -32,13 +32,19 @@ export function WarehousePage() {
     <div className="mx-auto max-w-7xl p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{w.name}</h1>
-        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+        <div
+          role="group"
+          aria-label="View"
+          className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
+        >
           {(['vault', 'rack'] as const).map((mode) => (
             <button
               key={mode}
               type="button"
               aria-pressed={view === mode}
-              onClick={() => setSearchParams(mode === 'rack' ? { view: 'rack' } : {}, { replace: true })}
+              onClick={() =>
+                setSearchParams(mode === 'rack' ? { view: 'rack' } : {}, { replace: true })
+              }
               className={`rounded-md px-4 py-2 text-sm font-semibold ${
                 view === mode ? 'bg-brand-700 text-white' : 'text-slate-700'
               }`}
