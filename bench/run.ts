@@ -9,7 +9,7 @@ import { loadConfig } from '../src/server/config';
 import { openRuntime } from '../src/server/runtime';
 import { createCompany, createUser } from '../src/server/features/auth/companies.service';
 import { generateCompanyData, type WarehousePlan } from '../src/server/demo/generate';
-import { measure, printTable, startServer, type Sample } from './support';
+import { measure, printTable, startServer, type RequestSpec, type Sample } from './support';
 import { measureVaultOperations } from './vault-operations';
 import { measureBrowser } from './browser';
 
@@ -77,61 +77,48 @@ async function main() {
       });
       const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
       const auth = { cookie };
-      const samples: Sample[] = [];
-      samples.push(
-        await measure(
-          server.url,
+      const load = (samples: number, connections = 50) => ({
+        samples,
+        connections,
+        seconds: SECONDS,
+      });
+      const calls: [string, RequestSpec, ReturnType<typeof load>][] = [
+        [
           'sign-in',
           {
             method: 'POST',
             path: '/api/auth/login',
             body: { email: seeded.email, password: PASSWORD },
           },
-          { samples: 20, connections: 50, seconds: SECONDS },
-        ),
-      );
-      samples.push(
-        await measure(
-          server.url,
-          'dashboard list',
-          { path: '/api/warehouse/summaries', headers: auth },
-          { samples: 50, connections: 50, seconds: SECONDS },
-        ),
-      );
-      samples.push(
-        await measure(
-          server.url,
+          load(20),
+        ],
+        ['dashboard list', { path: '/api/warehouse/summaries', headers: auth }, load(50)],
+        [
           'one warehouse in full',
           { path: `/api/warehouse/${seeded.warehouseId}`, headers: auth },
-          { samples: 30, connections: 50, seconds: SECONDS },
-        ),
-      );
-      // Suggestions as staff type: a short prefix common to many customers, across the company and in one warehouse.
-      samples.push(
-        await measure(
-          server.url,
+          load(30),
+        ],
+        // Suggestions as staff type: a short prefix common to many customers, across the company and in one warehouse.
+        [
           'search suggestions (company)',
           { path: '/api/search/suggestions?q=son', headers: auth },
-          { samples: 50, connections: 50, seconds: SECONDS },
-        ),
-      );
-      samples.push(
-        await measure(
-          server.url,
+          load(50),
+        ],
+        [
           'search suggestions (warehouse)',
           { path: `/api/search/suggestions?q=10&warehouseId=${seeded.warehouseId}`, headers: auth },
-          { samples: 50, connections: 50, seconds: SECONDS },
-        ),
-      );
-      // The whole company is a rare, 17 MiB read (integrations, not the screens): four at once is a busy day.
-      samples.push(
-        await measure(
-          server.url,
+          load(50),
+        ],
+        // The whole company is a rare, 26 MiB read (integrations, not the screens): four at once is a busy day.
+        [
           'company call (all warehouses)',
           { path: `/api/warehouse/company/${seeded.companyId}`, headers: auth },
-          { samples: 5, connections: 4, seconds: SECONDS },
-        ),
-      );
+          load(5, 4),
+        ],
+      ];
+      const samples: Sample[] = [];
+      for (const [name, spec, options] of calls)
+        samples.push(await measure(server.url, name, spec, options));
       samples.push(...(await measureVaultOperations(server.url, cookie, seeded.warehouseId, 30)));
       printTable(samples);
       console.log('\nIn Chromium (median and p99 of 5 rounds):');

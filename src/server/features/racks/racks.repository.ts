@@ -89,6 +89,17 @@ export async function listPallets(db: Db, companyId: string, shelfIds: string[])
     .orderBy(asc(pallets.slotIndex), asc(pallets.createdAt));
 }
 
+/** The shelves of these racks and the pallets on them: what a rack answer nests. */
+export async function listShelvesAndPallets(db: Db, companyId: string, rackIds: string[]) {
+  const shelves = await listShelves(db, companyId, rackIds);
+  const pallets = await listPallets(
+    db,
+    companyId,
+    shelves.map((s) => s.id),
+  );
+  return { shelves, pallets };
+}
+
 export async function findPallet(db: Db, companyId: string, palletId: string) {
   const rows = await db
     .select(palletColumns)

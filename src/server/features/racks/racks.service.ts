@@ -33,15 +33,10 @@ type Floor = NonNullable<Awaited<ReturnType<typeof repo.findWarehouseFloor>>>;
 const feet = (n: number) => `${Math.round(n * 100) / 100}`;
 
 async function loadRacks(db: Db, companyId: string, rackRows: repo.RackRow[]): Promise<Rack[]> {
-  const shelves = await repo.listShelves(
+  const { shelves, pallets } = await repo.listShelvesAndPallets(
     db,
     companyId,
     rackRows.map((r) => r.id),
-  );
-  const pallets = await repo.listPallets(
-    db,
-    companyId,
-    shelves.map((s) => s.id),
   );
   return presentRacks(rackRows, shelves, pallets);
 }

@@ -23,15 +23,10 @@ async function loadFull(
     repo.listAttachments(db, companyId, ids),
     racksRepo.listRacks(db, companyId, ids),
   ]);
-  const shelves = await racksRepo.listShelves(
+  const { shelves, pallets } = await racksRepo.listShelvesAndPallets(
     db,
     companyId,
     racks.map((r) => r.id),
-  );
-  const pallets = await racksRepo.listPallets(
-    db,
-    companyId,
-    shelves.map((s) => s.id),
   );
   return presentWarehouses(rows, { fields, vaults, attachments, racks, shelves, pallets });
 }

@@ -20,16 +20,19 @@ export function useCreateChecklist() {
   });
 }
 
+/** The one update call: staff editing a checklist and a crew answering it both send it. */
+export const updateChecklist = ({
+  id,
+  body,
+}: {
+  id: string;
+  body: BodyInputOf<typeof contract.updateChecklist>;
+}) => callApi(contract.updateChecklist, { params: { id }, body });
+
 export function useEditChecklist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      body,
-    }: {
-      id: string;
-      body: BodyInputOf<typeof contract.updateChecklist>;
-    }) => callApi(contract.updateChecklist, { params: { id }, body }),
+    mutationFn: updateChecklist,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistKeys.list() }),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/checklists';
-import type { BodyInputOf } from '../../../../contracts/endpoint';
 import { callApi } from '../../../lib/api';
 import { checklistKeys } from './query-keys';
+import { updateChecklist } from './use-checklists';
 
 /** The active checklist of the fill page: by company and slug, or by warehouse name alone. */
 export function useActiveChecklist(companySlug: string | undefined, warehouse: string) {
@@ -21,13 +21,7 @@ export function useActiveChecklist(companySlug: string | undefined, warehouse: s
 export function useAnswerChecklist(companySlug: string | undefined, warehouse: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      body,
-    }: {
-      id: string;
-      body: BodyInputOf<typeof contract.updateChecklist>;
-    }) => callApi(contract.updateChecklist, { params: { id }, body }),
+    mutationFn: updateChecklist,
     onSuccess: (checklist) =>
       queryClient.setQueryData(checklistKeys.fill(companySlug, warehouse), checklist),
   });
