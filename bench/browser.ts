@@ -20,7 +20,7 @@ function sample(name: string, times: number[]): Sample {
     medianMs: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
     rps: null,
-    bytes: 0,
+    bytes: null,
   };
 }
 

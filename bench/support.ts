@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 export interface Sample {
@@ -8,7 +9,10 @@ export interface Sample {
   rps: number | null;
   /** Connections held open while measuring `rps`. */
   connections?: number;
-  bytes: number;
+  /** Response size after decoding; null where a row measures a screen, not one answer. */
+  bytes: number | null;
+  /** Bytes on the wire to a browser that accepts Brotli (fetch hides them by decoding). */
+  wireBytes?: number;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -50,6 +54,30 @@ async function once(
   return { ms: performance.now() - start, bytes: buf.byteLength, status: res.status };
 }
 
+function wireBytes(baseUrl: string, spec: RequestSpec): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      baseUrl + spec.path,
+      {
+        method: spec.method ?? 'GET',
+        headers: {
+          'accept-encoding': 'br, gzip',
+          ...(spec.body ? { 'content-type': 'application/json' } : {}),
+          ...spec.headers,
+        },
+      },
+      (res) => {
+        let n = 0;
+        res.on('data', (chunk: Buffer) => (n += chunk.length));
+        res.on('end', () => resolve(n));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(spec.body ? JSON.stringify(spec.body) : undefined);
+  });
+}
+
 /** Latency one request at a time (median, p99), then throughput with `connections` at once. */
 export async function measure(
   baseUrl: string,
@@ -67,7 +95,12 @@ export async function measure(
     const result = await autocannon({
       url: baseUrl + spec.path,
       method: spec.method ?? 'GET',
-      headers: { ...(spec.body ? { 'content-type': 'application/json' } : {}), ...spec.headers },
+      // As a browser asks, so throughput includes the server's compression.
+      headers: {
+        'accept-encoding': 'br, gzip',
+        ...(spec.body ? { 'content-type': 'application/json' } : {}),
+        ...spec.headers,
+      },
       body: spec.body ? JSON.stringify(spec.body) : undefined,
       connections: options.connections,
       duration: options.seconds,
@@ -82,8 +115,14 @@ export async function measure(
     rps,
     connections: options.connections,
     bytes: warm.bytes,
+    wireBytes: await wireBytes(baseUrl, spec),
   };
 }
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+    : `${(bytes / 1024).toFixed(1)} KiB`;
 
 export function printTable(samples: Sample[]): void {
   const rows = samples.map((s) => [
@@ -91,11 +130,10 @@ export function printTable(samples: Sample[]): void {
     s.medianMs.toFixed(1),
     s.p99Ms.toFixed(1),
     s.rps === null ? '-' : `${s.rps.toFixed(0)} (${s.connections})`,
-    s.bytes >= 1024 * 1024
-      ? `${(s.bytes / 1024 / 1024).toFixed(1)} MiB`
-      : `${(s.bytes / 1024).toFixed(1)} KiB`,
+    s.bytes === null ? '-' : size(s.bytes),
+    s.wireBytes === undefined ? '-' : size(s.wireBytes),
   ]);
-  const header = ['call', 'median ms', 'p99 ms', 'req/s (connections)', 'response'];
+  const header = ['call', 'median ms', 'p99 ms', 'req/s (connections)', 'response', 'on the wire'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   console.log(line(header));

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { SessionUser } from '../contracts/auth';
@@ -71,6 +73,18 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     },
     // Plain http on a warehouse LAN is a real deployment; HSTS there would lock staff out.
     strictTransportSecurity: false,
+  });
+  // A warehouse answer is about 1.3 MB of JSON for 1,000 fields; compressed (about 220 KB)
+  // it reaches a tablet on warehouse Wi-Fi in a fraction of the time. Brotli at quality 1
+  // compresses a megabyte in about 7 ms here (quality 4, the plugin's default, took 34 ms
+  // for 8% less). The plugin's stream path cut the warehouse call's throughput from 9 to 3
+  // requests per second in the bench; compressing the whole body at once kept it at 11, so
+  // every JSON answer we build (the company call is the largest) takes that path.
+  // Images and PDFs are left as they are.
+  await app.register(compress, {
+    threshold: 1024,
+    syncThreshold: 64 * 1024 * 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 },

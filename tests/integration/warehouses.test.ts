@@ -123,6 +123,22 @@ describe('reading warehouses', () => {
     expect((bySlug.body as Warehouse).id).toBe(w.id);
   });
 
+  it('sends a warehouse compressed to a client that accepts it, and plain to one that does not', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff, { rows: 20, cols: 10 });
+    const plain = await staff.client.request('GET', `/api/warehouse/${w.id}`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip']) {
+      const packed = await staff.client.request('GET', `/api/warehouse/${w.id}`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(packed.headers.get('content-encoding')).toBe(encoding);
+      expect(packed.body).toEqual(plain.body);
+    }
+  });
+
   it('summarises occupancy from non-empty vaults, counted in the database', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 1, cols: 1, field_capacity: 3 });
