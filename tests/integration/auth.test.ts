@@ -1,3 +1,4 @@
+import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCompany, createUser } from '../../src/server/features/auth/companies.service';
 import { LOGIN_MAX_FAILURES_PER_EMAIL } from '../../src/contracts/limits';
@@ -140,10 +141,10 @@ describe('without a session', () => {
   const calls: [string, string][] = [
     ['GET', '/api/auth/'],
     ['GET', '/api/warehouse/summaries'],
-    ['GET', '/api/warehouse/company/00000000-0000-4000-8000-000000000000'],
-    ['GET', '/api/warehouse/00000000-0000-4000-8000-000000000000'],
+    ['GET', `/api/warehouse/company/${MISSING_ID}`],
+    ['GET', `/api/warehouse/${MISSING_ID}`],
     ['POST', '/api/warehouse/add-warehouse'],
-    ['DELETE', '/api/warehouse/00000000-0000-4000-8000-000000000000'],
+    ['DELETE', `/api/warehouse/${MISSING_ID}`],
     ['GET', '/api/team/users'],
     ['POST', '/api/team/users'],
   ];

@@ -1,3 +1,4 @@
+import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLIC_CALLS_PER_MINUTE } from '../../src/server/features/checklists/checklists.routes';
 import { HttpClient } from '../support/http-client';
@@ -31,9 +32,7 @@ describe('the public checklist calls', () => {
     expect((limited.body as { message: string }).message).toBe(
       'Too many requests from this address. Please wait a minute and try again.',
     );
-    const image = await anonymous.get(
-      '/api/checklists/proxy-drive-image/00000000-0000-4000-8000-000000000000',
-    );
+    const image = await anonymous.get(`/api/checklists/proxy-drive-image/${MISSING_ID}`);
     expect(image.status).toBe(429);
 
     const staff = await makeCompanyWithUser(app);

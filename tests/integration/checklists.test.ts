@@ -1,3 +1,4 @@
+import { MISSING_ID } from '../support/ids';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,7 +21,6 @@ afterAll(async () => {
 
 const anonymous = () => new HttpClient(app.baseUrl);
 const messageOf = (body: unknown) => (body as { message: string }).message;
-const MISSING = '00000000-0000-4000-8000-000000000000';
 
 async function staffWithWarehouse(
   name?: string,
@@ -81,7 +81,7 @@ describe('creating checklists', () => {
     });
     expect(foreign.status).toBe(404);
     expect(messageOf(foreign.body)).toBe('Warehouse not found.');
-    expect((await staff.client.post('/api/checklists/', { warehouse_id: MISSING })).status).toBe(
+    expect((await staff.client.post('/api/checklists/', { warehouse_id: MISSING_ID })).status).toBe(
       404,
     );
   });
@@ -198,13 +198,13 @@ describe('staff editing and deleting', () => {
     });
     const other = await makeCompanyWithUser(app);
     expect((await other.client.delete(`/api/checklists/${c.id}`)).status).toBe(404);
-    expect((await other.client.delete(`/api/checklists/${MISSING}`)).status).toBe(404);
+    expect((await other.client.delete(`/api/checklists/${MISSING_ID}`)).status).toBe(404);
     expect((await other.client.get('/api/checklists/')).body).toEqual([]);
     const foreignEdit = await other.client.patch(`/api/checklists/${c.id}`, {
       filled_out_by: 'X',
       note: 'hi',
     });
-    const missingEdit = await other.client.patch(`/api/checklists/${MISSING}`, {
+    const missingEdit = await other.client.patch(`/api/checklists/${MISSING_ID}`, {
       filled_out_by: 'X',
       note: 'hi',
     });
@@ -486,12 +486,12 @@ describe('checklist images', () => {
     expect(notMultipart.status).toBe(400);
     expect(
       (
-        await anonymous().request('POST', `/api/checklists/${MISSING}/upload-image`, {
+        await anonymous().request('POST', `/api/checklists/${MISSING_ID}/upload-image`, {
           form: imageForm(TINY_PNG),
         })
       ).status,
     ).toBe(404);
-    expect((await anonymous().get(`/api/checklists/proxy-drive-image/${MISSING}`)).status).toBe(
+    expect((await anonymous().get(`/api/checklists/proxy-drive-image/${MISSING_ID}`)).status).toBe(
       404,
     );
     expect((await anonymous().get('/api/checklists/proxy-drive-image/not-an-id')).status).toBe(400);

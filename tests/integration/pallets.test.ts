@@ -1,3 +1,4 @@
+import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Pallet, Rack } from '../../src/contracts/racks';
 import type { Warehouse } from '../../src/contracts/warehouses';
@@ -13,7 +14,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 const notEnoughSpace = (capacity: number) =>
   `Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently ${capacity}`;
 
@@ -85,7 +85,7 @@ describe('adding a pallet', () => {
   it('answers a missing, unknown or foreign shelf with the spec sentence', async () => {
     const { staff } = await shelfWithCapacity(3);
     const other = await shelfWithCapacity(3);
-    for (const shelf_id of [undefined, 'nope', MISSING, other.shelfId]) {
+    for (const shelf_id of [undefined, 'nope', MISSING_ID, other.shelfId]) {
       const res = await staff.client.post('/api/racks/pallets', { shelf_id, customer_name: 'A' });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({
@@ -188,10 +188,10 @@ describe('editing a pallet', () => {
     });
     expect((empty.body as ErrorReply).errors).toContain('Customer name is required.');
     const mismatch = await staff.client.put(`/api/racks/pallets/${pallet.id}/edit`, {
-      id: MISSING,
+      id: MISSING_ID,
     });
     expect(mismatch.status).toBe(400);
-    expect((await staff.client.put(`/api/racks/pallets/${MISSING}/edit`, {})).status).toBe(404);
+    expect((await staff.client.put(`/api/racks/pallets/${MISSING_ID}/edit`, {})).status).toBe(404);
     const other = await makeCompanyWithUser(app);
     const foreign = await other.client.put(`/api/racks/pallets/${pallet.id}/edit`, {
       name: 'MINE',

@@ -1,3 +1,4 @@
+import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Rack } from '../../src/contracts/racks';
 import type { Warehouse } from '../../src/contracts/warehouses';
@@ -13,7 +14,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 
 // The factory warehouse is 60 ft wide and 100 ft long with a 2 x 3 grid: the VAULTS block
 // covers x 0..10, y 0..15 at its default location.
@@ -147,7 +147,7 @@ describe('adding a rack', () => {
     const staff = await makeCompanyWithUser(app);
     const other = await makeCompanyWithUser(app);
     const theirs = await makeWarehouse(other);
-    for (const id of [MISSING, theirs.id]) {
+    for (const id of [MISSING_ID, theirs.id]) {
       expect((await staff.client.get(`/api/racks/warehouse/${id}`)).status).toBe(404);
       const res = await staff.client.post(`/api/racks/warehouse/${id}/add`, {
         position: { x: 20, y: 20 },

@@ -1,3 +1,4 @@
+import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
@@ -18,7 +19,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('editing dimensions', () => {
   it('changes capacity, length and width and answers with the warehouse', async () => {
@@ -107,7 +107,7 @@ describe('editing dimensions', () => {
     const owner = await makeCompanyWithUser(app);
     const w = await makeWarehouse(owner, { field_capacity: 3 });
     const intruder = await makeCompanyWithUser(app);
-    for (const id of [MISSING, w.id]) {
+    for (const id of [MISSING_ID, w.id]) {
       const res = await intruder.client.patch(`/api/warehouse/${id}/edit-dimensions`, {
         field_capacity: 9,
       });

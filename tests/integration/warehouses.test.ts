@@ -1,3 +1,4 @@
+import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Warehouse, WarehouseSummary } from '../../src/contracts/warehouses';
@@ -167,9 +168,7 @@ describe('reading warehouses', () => {
 
   it('answers an unknown id or slug with 404', async () => {
     const staff = await makeCompanyWithUser(app);
-    expect(
-      (await staff.client.get('/api/warehouse/00000000-0000-4000-8000-000000000000')).status,
-    ).toBe(404);
+    expect((await staff.client.get(`/api/warehouse/${MISSING_ID}`)).status).toBe(404);
     expect((await staff.client.get('/api/warehouse/by-slug/nowhere')).status).toBe(404);
     expect((await staff.client.get('/api/warehouse/not-a-uuid')).status).toBe(400);
   });
