@@ -227,7 +227,7 @@ describe('adding a vault', () => {
     const encoded = new URLSearchParams({
       customer_name: 'plain form',
       order_name: 'o-1',
-      field_id: a1.id,
+      field_id: String(a1.id),
       position: '1',
     });
     const added = await staff.client.request('POST', '/api/vaults/', { form: encoded });
