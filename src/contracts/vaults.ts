@@ -109,7 +109,7 @@ export const uploadAttachmentFormSchema = z.object({
 
 export const deleteVaultResponseSchema = z.object({
   /** 'stage' when the vault was staged, else the id of the field it left. */
-  deleteFrom: z.string(),
+  deleteFrom: z.union([z.literal('stage'), idSchema]),
   field: z.object({ id: idSchema, name: z.string() }).nullable(),
   warehouse: z.object({ id: idSchema, name: z.string(), slug: z.string() }).nullable(),
 });

@@ -291,7 +291,7 @@ export async function deleteVault(
     );
     await repo.deleteVaultRow(tx, user.companyId, v.id);
     const response: DeleteVaultResponse = {
-      deleteFrom: v.fieldId === null ? 'stage' : String(v.fieldId),
+      deleteFrom: v.fieldId ?? 'stage',
       field:
         v.fieldId !== null && v.fieldName !== null ? { id: v.fieldId, name: v.fieldName } : null,
       warehouse:
