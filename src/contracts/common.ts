@@ -11,7 +11,7 @@ export const idSchema = z.int().positive();
  * a query string or a form field carries ("12"). Anything else (`abc`, `1.5`, `-3`, `0`, a
  * uuid, a number beyond 2^53) fails with `message`.
  */
-export const idInput = (message = 'must be a valid id') =>
+export const idInput = (message = 'An id must be a positive whole number.') =>
   z
     .union(
       [
