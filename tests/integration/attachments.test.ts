@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Attachment } from '../../src/contracts/vaults';
+import { vaultIdKey, type Attachment } from '../../src/contracts/vaults';
 import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { errorOf, fieldByName, makeVault, postVault } from '../support/vault-factories';
@@ -75,7 +75,7 @@ describe('attachments', () => {
       message: 'File size should not exceed 5MB',
     });
     expect(storedFiles().length).toBe(before + 1);
-    const list = await staff.client.get(`/api/vaults/lookup/${vault.id}`);
+    const list = await staff.client.get(`/api/vaults/lookup/${vaultIdKey(vault.id)}`);
     expect(
       (list.body as { attachments: Attachment[] }).attachments.map((a) => a.file_name),
     ).toEqual(['scan.pdf']);
