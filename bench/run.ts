@@ -49,10 +49,12 @@ async function seed(env: Record<string, string>) {
       `Seeded ${WAREHOUSES} warehouses, ${fields} fields, ${seeded.vaultCount} vaults in ` +
         `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+    const [firstWarehouseId] = seeded.warehouseIds;
+    if (firstWarehouseId === undefined) throw new Error('The bench seeded no warehouse.');
     return {
       email,
       companyId: company.id,
-      warehouseId: seeded.warehouseIds[0] ?? '',
+      warehouseId: firstWarehouseId,
       engine: runtime.database.engine,
     };
   } finally {

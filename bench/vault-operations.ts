@@ -3,7 +3,7 @@
 import { benchFetch, percentile, type Sample } from './support';
 
 interface FieldShape {
-  id: string;
+  id: number;
   type: string;
   full: boolean;
   vaults: Record<string, { position: number | null }>;
@@ -29,7 +29,7 @@ function sample(name: string, times: number[], bytes: number): Sample {
 export async function measureVaultOperations(
   baseUrl: string,
   cookie: string,
-  warehouseId: string,
+  warehouseId: number,
   rounds: number,
 ): Promise<Sample[]> {
   const headers = { cookie };
@@ -54,7 +54,7 @@ export async function measureVaultOperations(
     form.set('order_name', `BENCH-${i}`);
     form.set('vault_id', `B${Date.now()}${i}`);
     form.set('type', 'vault');
-    form.set('field_id', field.id);
+    form.set('field_id', String(field.id));
     form.set('position', String(position));
     const add = await timed(() =>
       benchFetch(`${baseUrl}/api/vaults/`, { method: 'POST', headers, body: form }),
@@ -63,7 +63,7 @@ export async function measureVaultOperations(
     if (!add.res.ok) throw new Error(`add vault answered ${add.res.status}: ${addBody}`);
     adds.push(add.ms);
     bytes.add = addBody.length;
-    const vaultId = (JSON.parse(addBody) as { vault: { id: string } }).vault.id;
+    const vaultId = (JSON.parse(addBody) as { vault: { id: number } }).vault.id;
 
     const stage = await timed(() =>
       benchFetch(`${baseUrl}/api/stage/vaults/${vaultId}`, { method: 'POST', headers }),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { emptySchema, okSchema } from './common';
+import { emptySchema, idSchema, okSchema } from './common';
 
 export const sessionUserSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   email: z.string(),
-  companyId: z.uuid(),
+  companyId: idSchema,
   companyName: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

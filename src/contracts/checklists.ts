@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParamsSchema, idSchema, okSchema } from './common';
+import { idInput, idParamsSchema, idSchema, okSchema } from './common';
 import { MAX_ATTACHMENT_BYTES } from './limits';
 
 export const CHECKLIST_TEXT_MAX_LENGTH = 2000;
@@ -19,7 +19,7 @@ export const checklistTaskSchema = z.object({
 export type ChecklistTaskDto = z.infer<typeof checklistTaskSchema>;
 
 export const checklistImageSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   file_name: z.string(),
   file_url: z.string(),
   url: z.string(),
@@ -28,9 +28,9 @@ export type ChecklistImage = z.infer<typeof checklistImageSchema>;
 
 /** What the fill page may see: the checklist and its images, nothing about the company. */
 export const publicChecklistSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   description: z.string(),
-  warehouse_id: z.uuid(),
+  warehouse_id: idSchema,
   warehouseName: z.string(),
   warehouse_slug: z.string(),
   is_active: z.boolean(),
@@ -81,7 +81,7 @@ const tasksSchema = z
   .max(CHECKLIST_MAX_TASKS, `A checklist holds at most ${CHECKLIST_MAX_TASKS} tasks.`);
 
 export const createChecklistBodySchema = z.strictObject({
-  warehouse_id: z.uuid({ error: 'Warehouse is required.' }),
+  warehouse_id: idInput('Warehouse is required.'),
   description: text('Description', CHECKLIST_TEXT_MAX_LENGTH).trim().default(''),
   tasks: tasksSchema.default([]),
   is_active: z.boolean({ error: 'is_active must be true or false.' }).default(true),
@@ -93,7 +93,7 @@ export const updateChecklistBodySchema = z.strictObject({
   filled_out_by: text('Name', CHECKLIST_NAME_MAX_LENGTH).trim().optional(),
   note: text('Note', CHECKLIST_TEXT_MAX_LENGTH).trim().optional(),
   description: text('Description', CHECKLIST_TEXT_MAX_LENGTH).trim().optional(),
-  warehouse_id: z.uuid({ error: 'Warehouse is required.' }).optional(),
+  warehouse_id: idInput('Warehouse is required.').optional(),
   is_active: z.boolean({ error: 'is_active must be true or false.' }).optional(),
 });
 export type UpdateChecklistBody = z.infer<typeof updateChecklistBodySchema>;
@@ -180,7 +180,7 @@ export const listChecklistImages = defineEndpoint({
   summary: 'The images of one checklist (active, unless signed in to its company).',
   tag: 'checklists',
   access: 'public',
-  query: z.object({ checklistId: idSchema }),
+  query: z.object({ checklistId: idInput() }),
   response: z.array(checklistImageSchema),
 });
 
@@ -195,7 +195,7 @@ export const uploadChecklistImage = defineEndpoint({
   response: checklistImageSchema,
 });
 
-export const checklistImageParamsSchema = z.object({ fileId: idSchema });
+export const checklistImageParamsSchema = z.object({ fileId: idInput() });
 
 /** The image itself; the 'drive' name is kept for compatibility, files come from our storage. */
 export const getChecklistImage = defineEndpoint({
@@ -208,4 +208,5 @@ export const getChecklistImage = defineEndpoint({
   response: z.string(),
 });
 
-export const checklistImageUrl = (id: string) => `/api/checklists/proxy-drive-image/${id}`;
+export const checklistImageUrl = (id: ChecklistImage['id']) =>
+  `/api/checklists/proxy-drive-image/${id}`;

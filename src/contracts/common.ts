@@ -1,7 +1,33 @@
 import { z } from 'zod';
 
-export const idSchema = z.uuid({ error: 'must be a valid id' });
-export const idParamsSchema = z.object({ id: idSchema });
+/**
+ * An entity id as the API sends it: a positive integer, a JSON number (decision 0009).
+ * `z.int()` also caps it at 2^53 - 1, so every id survives a round trip through JavaScript.
+ */
+export const idSchema = z.int().positive();
+
+/**
+ * An id as a caller may send it: a JSON number, or the decimal string that a path segment,
+ * a query string or a form field carries ("12"). Anything else (`abc`, `1.5`, `-3`, `0`, a
+ * uuid, a number beyond 2^53) fails with `message`.
+ */
+export const idInput = (message = 'An id must be a positive whole number.') =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^[1-9][0-9]{0,15}$/)
+          .transform(Number),
+      ],
+      {
+        error: message,
+      },
+    )
+    .pipe(z.int({ error: message }).positive({ error: message }));
+
+export const idParamsSchema = z.object({ id: idInput() });
 export const emptySchema = z.object({});
 export const okSchema = z.object({ ok: z.literal(true) });
 

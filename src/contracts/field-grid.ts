@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { wholeNumberInput } from './common';
+import { idInput, idSchema, wholeNumberInput } from './common';
 import { fieldSchema } from './fields';
 
 export const gridEdges = ['left', 'right', 'bottom'] as const;
@@ -14,7 +14,7 @@ export const gridEdgeSchema = z.enum(gridEdges, {
  * must match the server's, so a change made meanwhile by someone else is not applied twice.
  */
 export const changeFieldGridBodySchema = z.object({
-  warehouse_id: z.uuid({ error: 'Warehouse id must be a valid id.' }),
+  warehouse_id: idInput('Warehouse id must be a valid id.'),
   direction: gridEdgeSchema,
   opperation: z.enum(['plus', 'minus'], { error: 'Operation must be plus or minus.' }).optional(),
   warehouse_cols: wholeNumberInput('Warehouse columns').optional(),
@@ -26,7 +26,7 @@ export type ChangeFieldGridBody = z.infer<typeof changeFieldGridBodySchema>;
 export const fieldGridChangeSchema = z.object({
   /** Every field of the warehouse after the change, by id, with their vaults. */
   fields: z.record(z.string(), fieldSchema),
-  warehouseId: z.uuid(),
+  warehouseId: idSchema,
   newWarehouseRowsCount: z.number().int(),
   newWarehouseColsCount: z.number().int(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParamsSchema, idSchema } from './common';
+import { idInput, idParamsSchema, idSchema } from './common';
 import { vaultSchema } from './vaults';
 
 export const fieldTypes = ['vault', 'couchbox-T', 'couchbox-B'] as const;
@@ -8,9 +8,9 @@ export const fieldTypeSchema = z.enum(fieldTypes);
 export type FieldType = z.infer<typeof fieldTypeSchema>;
 
 export const fieldSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   name: z.string(),
-  warehouse_id: z.uuid(),
+  warehouse_id: idSchema,
   type: fieldTypeSchema,
   full: z.boolean(),
   /** Vaults in the field by id; each carries its position (1 is the bottom). */
@@ -21,8 +21,8 @@ export type Field = z.infer<typeof fieldSchema>;
 export const toggleFieldTypeBodySchema = z.object({
   type: z.enum(['vault', 'couchbox'], { error: 'Type must be vault or couchbox.' }),
   /** The field below (same letters, number plus one); the server checks it is that one. */
-  field2: idSchema.optional().nullable(),
-  warehouseId: idSchema.optional(),
+  field2: idInput().optional().nullable(),
+  warehouseId: idInput().optional(),
 });
 export type ToggleFieldTypeBody = z.infer<typeof toggleFieldTypeBodySchema>;
 
@@ -59,6 +59,6 @@ export const getWarehouseField = defineEndpoint({
   summary: 'One field of a warehouse with its vaults.',
   tag: 'fields',
   access: 'session',
-  params: z.object({ warehouseId: idSchema, fieldId: idSchema }),
+  params: z.object({ warehouseId: idInput(), fieldId: idInput() }),
   response: fieldSchema,
 });

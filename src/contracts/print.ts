@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { idSchema } from './common';
 import { vaultTypeSchema } from './vaults';
 
 /** Name of the field column for vaults waiting in the staging area. */
@@ -16,7 +17,7 @@ export const CSV_COLUMNS = [
 ] as const;
 
 export const printVaultSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   name: z.string().nullable(),
   customer_name: z.string(),
   type: vaultTypeSchema,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParamsSchema, idSchema, numberInput, okSchema, wholeNumberInput } from './common';
+import {
+  idInput,
+  idParamsSchema,
+  idSchema,
+  numberInput,
+  okSchema,
+  wholeNumberInput,
+} from './common';
 import {
   DEFAULT_RACK_NAME,
   PALLET_SPACES_MIN,
@@ -22,22 +29,22 @@ export const positionSchema = z.object({
 export type Position = z.infer<typeof positionSchema>;
 
 export const palletSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   name: z.string(),
   customerName: z.string(),
-  customerId: z.uuid(),
+  customerId: idSchema,
   pallet_number: z.string(),
   notes: z.string(),
   weight: z.number(),
   shelf_spots: z.number().int(),
   pallet_spaces: z.number().int(),
-  shelf_id: z.uuid(),
+  shelf_id: idSchema,
   slot_index: z.number().int(),
 });
 export type Pallet = z.infer<typeof palletSchema>;
 
 export const shelfSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   index: z.number().int(),
   capacity: z.number().int(),
   pallets: z.array(palletSchema),
@@ -45,7 +52,7 @@ export const shelfSchema = z.object({
 export type Shelf = z.infer<typeof shelfSchema>;
 
 export const rackSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   name: z.string(),
   orientation: orientationSchema,
   width: z.number(),
@@ -113,7 +120,7 @@ export const updateRackBodySchema = z.object({
 });
 export type UpdateRackBody = z.infer<typeof updateRackBodySchema>;
 
-export const rackParamsSchema = z.object({ warehouseId: idSchema, rackId: idSchema });
+export const rackParamsSchema = z.object({ warehouseId: idInput(), rackId: idInput() });
 
 const upperText = (label: string) =>
   z

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idSchema } from './common';
+import { idInput } from './common';
 
 export const searchSuggestionsQuerySchema = z.object({
   q: z
     .string({ error: 'q is required.' })
     .transform((v) => v.trim())
     .pipe(z.string().max(100, 'Search text must be at most 100 characters.')),
-  warehouseId: idSchema.optional(),
+  warehouseId: idInput().optional(),
 });
 export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
 

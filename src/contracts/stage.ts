@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idSchema } from './common';
+import { idInput } from './common';
 import { vaultSchema } from './vaults';
 
 export const listStagedVaults = defineEndpoint({
@@ -18,6 +18,6 @@ export const stageVault = defineEndpoint({
   summary: 'Takes the topmost vault of a field to stage, remembering the field in old_field_id.',
   tag: 'stage',
   access: 'session',
-  params: z.object({ vaultId: idSchema }),
+  params: z.object({ vaultId: idInput() }),
   response: vaultSchema,
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { idSchema } from './common';
 
 export const warehouseStatisticsSchema = z.object({
-  warehouseId: z.uuid(),
+  warehouseId: idSchema,
   warehouseName: z.string(),
   slug: z.string(),
   warehouseCapacity: z.number().int(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { idSchema } from './common';
 import { PASSWORD_MIN_LENGTH } from './limits';
 
 export const teamMemberSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   email: z.string(),
   createdAt: z.string(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParamsSchema, idSchema, wholeNumberInput } from './common';
+import { idInput, idParamsSchema, idSchema, wholeNumberInput } from './common';
 import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, VAULT_NUMBER_MAX_LENGTH } from './limits';
 
 export const vaultTypes = ['vault', 'liftvan', 't2', 'couchbox'] as const;
@@ -10,8 +10,8 @@ export const vaultTypeSchema = z.enum(vaultTypes, {
 export type VaultType = z.infer<typeof vaultTypeSchema>;
 
 export const attachmentSchema = z.object({
-  id: z.uuid(),
-  vault_id: z.uuid(),
+  id: idSchema,
+  vault_id: idSchema,
   file_name: z.string(),
   file_url: z.string(),
   size_bytes: z.number().int(),
@@ -20,19 +20,19 @@ export const attachmentSchema = z.object({
 export type Attachment = z.infer<typeof attachmentSchema>;
 
 export const vaultSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   /** The number on the vault's tag; null for vaults that carry none (liftvans, couchboxes). */
   name: z.string().nullable(),
   customer_name: z.string(),
-  customer_id: z.uuid().nullable(),
-  order_id: z.uuid().nullable(),
+  customer_id: idSchema.nullable(),
+  order_id: idSchema.nullable(),
   order_name: z.string().nullable(),
   type: vaultTypeSchema,
   position: z.number().int().nullable(),
   note: z.string(),
   attachments: z.array(attachmentSchema),
-  field_id: z.uuid().nullable(),
-  old_field_id: z.uuid().nullable(),
+  field_id: idSchema.nullable(),
+  old_field_id: idSchema.nullable(),
   field_name: z.string().nullable(),
   warehouse_name: z.string().nullable(),
 });
@@ -79,12 +79,12 @@ export const addVaultFormSchema = z.object({
     .transform((v) => (v === undefined || v === '' ? 'vault' : v))
     .pipe(vaultTypeSchema),
   note: optionalText('Note', NOTE_MAX_LENGTH),
-  field_id: z.uuid({ error: 'Field id must be a valid id.' }),
+  field_id: idInput('Field id must be a valid id.'),
   position: wholeNumberInput('Position').pipe(z.number().min(1, 'Position must be at least 1.')),
 });
 export type AddVaultForm = z.infer<typeof addVaultFormSchema>;
 
-export const addVaultResponseSchema = z.object({ fieldId: z.uuid(), vault: vaultSchema });
+export const addVaultResponseSchema = z.object({ fieldId: idSchema, vault: vaultSchema });
 export type AddVaultResponse = z.infer<typeof addVaultResponseSchema>;
 
 export const updateVaultBodySchema = z.object({
@@ -97,21 +97,21 @@ export const updateVaultBodySchema = z.object({
 export type UpdateVaultBody = z.infer<typeof updateVaultBodySchema>;
 
 export const moveVaultBodySchema = z.object({
-  vaultId: idSchema,
-  fieldId: idSchema,
+  vaultId: idInput(),
+  fieldId: idInput(),
   position: wholeNumberInput('Position').pipe(z.number().min(1, 'Position must be at least 1.')),
 });
 export type MoveVaultBody = z.infer<typeof moveVaultBodySchema>;
 
 export const uploadAttachmentFormSchema = z.object({
-  vault_id: z.uuid({ error: 'Vault id must be a valid id.' }),
+  vault_id: idInput('Vault id must be a valid id.'),
 });
 
 export const deleteVaultResponseSchema = z.object({
   /** 'stage' when the vault was staged, else the id of the field it left. */
-  deleteFrom: z.string(),
-  field: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  warehouse: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }).nullable(),
+  deleteFrom: z.union([z.literal('stage'), idSchema]),
+  field: z.object({ id: idSchema, name: z.string() }).nullable(),
+  warehouse: z.object({ id: idSchema, name: z.string(), slug: z.string() }).nullable(),
 });
 export type DeleteVaultResponse = z.infer<typeof deleteVaultResponseSchema>;
 
@@ -126,7 +126,7 @@ export const vaultEventKinds = [
 
 export const vaultEventSchema = z.object({
   id: z.number().int(),
-  vault_id: z.uuid(),
+  vault_id: idSchema,
   vault_name: z.string().nullable(),
   kind: z.string(),
   actor_email: z.string().nullable(),
@@ -134,6 +134,16 @@ export const vaultEventSchema = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 export type VaultEvent = z.infer<typeof vaultEventSchema>;
+
+/**
+ * The edit route names a vault by its number, or a vault without one by `id-` and its id
+ * (decision 0100): a bare integer would be read as a vault number first.
+ */
+export const vaultIdKey = (id: Vault['id']) => `id-${id}`;
+export const vaultIdFromKey = (key: string): Vault['id'] | null => {
+  const parsed = idInput().safeParse(key.startsWith('id-') ? key.slice(3) : '');
+  return parsed.success ? parsed.data : null;
+};
 
 export const vaultLookupParamsSchema = z.object({ key: z.string().min(1) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParamsSchema, numberInput, wholeNumberInput } from './common';
+import { idParamsSchema, idSchema, numberInput, wholeNumberInput } from './common';
 import { FIELD_CAPACITY_MAX, FIELD_CAPACITY_MIN } from './limits';
 import { positionInputSchema, positionSchema } from './racks';
 import { warehouseSchema } from './warehouses';
@@ -52,5 +52,5 @@ export const moveFieldGrid = defineEndpoint({
   access: 'session',
   params: idParamsSchema,
   body: moveFieldGridBodySchema,
-  response: z.object({ warehouseId: z.uuid(), fieldgridLocation: positionSchema }),
+  response: z.object({ warehouseId: idSchema, fieldgridLocation: positionSchema }),
 });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParamsSchema, idSchema, numberInput, okSchema, wholeNumberInput } from './common';
+import {
+  idInput,
+  idParamsSchema,
+  idSchema,
+  numberInput,
+  okSchema,
+  wholeNumberInput,
+} from './common';
 import { fieldSchema } from './fields';
 import { positionSchema, rackSchema } from './racks';
 import {
@@ -11,7 +18,7 @@ import {
 } from './limits';
 
 export const warehouseSchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   name: z.string(),
   slug: z.string(),
   width: z.number(),
@@ -30,7 +37,7 @@ export const warehouseSchema = z.object({
 export type Warehouse = z.infer<typeof warehouseSchema>;
 
 export const warehouseSummarySchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   name: z.string(),
   slug: z.string(),
   rows: z.number().int(),
@@ -77,7 +84,7 @@ export const addWarehouseBodySchema = z.object({
 });
 export type AddWarehouseBody = z.infer<typeof addWarehouseBodySchema>;
 
-export const companyParamsSchema = z.object({ companyId: idSchema });
+export const companyParamsSchema = z.object({ companyId: idInput() });
 
 export const listCompanyWarehouses = defineEndpoint({
   method: 'GET',

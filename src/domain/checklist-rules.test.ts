@@ -181,18 +181,18 @@ describe('applyTaskAnswers', () => {
 describe('checklistsToDelete', () => {
   const at = (day: number) => new Date(2026, 0, day);
   it('keeps everything up to five', () => {
-    const list = [1, 2, 3, 4, 5].map((d) => ({ id: `c${d}`, isActive: false, createdAt: at(d) }));
+    const list = [1, 2, 3, 4, 5].map((d) => ({ id: d, isActive: false, createdAt: at(d) }));
     expect(checklistsToDelete(list)).toEqual([]);
   });
   it('deletes the oldest inactive ones until five remain, never an active one', () => {
     const list = [
-      { id: 'active-old', isActive: true, createdAt: at(1) },
-      ...[2, 3, 4, 5, 6, 7].map((d) => ({ id: `c${d}`, isActive: false, createdAt: at(d) })),
+      { id: 1, isActive: true, createdAt: at(1) },
+      ...[2, 3, 4, 5, 6, 7].map((d) => ({ id: d, isActive: false, createdAt: at(d) })),
     ];
-    expect(checklistsToDelete(list)).toEqual(['c2', 'c3']);
+    expect(checklistsToDelete(list)).toEqual([2, 3]);
   });
   it('stops when only active ones are left', () => {
-    const list = [1, 2, 3, 4, 5, 6].map((d) => ({ id: `a${d}`, isActive: true, createdAt: at(d) }));
+    const list = [1, 2, 3, 4, 5, 6].map((d) => ({ id: d, isActive: true, createdAt: at(d) }));
     expect(checklistsToDelete(list)).toEqual([]);
   });
 });

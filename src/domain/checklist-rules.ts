@@ -152,7 +152,7 @@ export function isTaskDeclined(task: ChecklistTask): boolean {
 }
 
 export interface RetainedChecklist {
-  id: string;
+  id: number;
   isActive: boolean;
   createdAt: Date;
 }
@@ -164,13 +164,13 @@ export interface RetainedChecklist {
 export function checklistsToDelete(
   list: readonly RetainedChecklist[],
   keep = CHECKLIST_RETENTION,
-): string[] {
+): number[] {
   let excess = list.length - keep;
   if (excess <= 0) return [];
   const oldestInactive = list
     .filter((c) => !c.isActive)
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const ids: string[] = [];
+  const ids: number[] = [];
   for (const c of oldestInactive) {
     if (excess <= 0) break;
     ids.push(c.id);

@@ -13,14 +13,14 @@ import {
 } from './shelf-space';
 
 const pallets = [
-  { id: 'a', spaces: 1 },
-  { id: 'b', spaces: 2 },
+  { id: 1, spaces: 1 },
+  { id: 2, spaces: 2 },
 ];
 
 describe('shelf space', () => {
   it('adds up the spaces pallets take, leaving out the one being edited', () => {
     expect(spacesUsed(pallets)).toBe(3);
-    expect(spacesUsed(pallets, 'b')).toBe(1);
+    expect(spacesUsed(pallets, 2)).toBe(1);
     expect(freeSpaces(4, pallets)).toBe(1);
     expect(freeSpaces(2, pallets)).toBe(0);
   });
@@ -38,9 +38,9 @@ describe('shelf space', () => {
   });
 
   it('lets an edited pallet keep or shrink its own spaces on a full shelf, but not grow', () => {
-    expect(checkPalletFit({ capacity: 3, pallets, spaces: 2, editingId: 'b' })).toBe('fits');
-    expect(checkPalletFit({ capacity: 3, pallets, spaces: 1, editingId: 'b' })).toBe('fits');
-    expect(checkPalletFit({ capacity: 3, pallets, spaces: 3, editingId: 'b' })).toBe(
+    expect(checkPalletFit({ capacity: 3, pallets, spaces: 2, editingId: 2 })).toBe('fits');
+    expect(checkPalletFit({ capacity: 3, pallets, spaces: 1, editingId: 2 })).toBe('fits');
+    expect(checkPalletFit({ capacity: 3, pallets, spaces: 3, editingId: 2 })).toBe(
       'not-enough-space',
     );
   });
@@ -66,7 +66,7 @@ describe('shelf space', () => {
 describe('rack colour', () => {
   const shelf = (capacity: number, used: number[]) => ({
     capacity,
-    pallets: used.map((spaces, i) => ({ id: String(i), spaces })),
+    pallets: used.map((spaces, i) => ({ id: i + 1, spaces })),
   });
 
   it('is full when every spot is used', () => {
@@ -90,8 +90,8 @@ describe('tiles', () => {
 
 describe('choosing a slot', () => {
   const onShelf = [
-    { id: 'a', slotIndex: 0, spaces: 1 },
-    { id: 'b', slotIndex: 2, spaces: 1 },
+    { id: 1, slotIndex: 0, spaces: 1 },
+    { id: 2, slotIndex: 2, spaces: 1 },
   ];
 
   it('takes the slot asked for when it is free', () => {
@@ -105,7 +105,7 @@ describe('choosing a slot', () => {
 
   it('lets an edited pallet keep its own slot', () => {
     expect(
-      chooseSlotIndex({ capacity: 3, pallets: onShelf, spaces: 1, requested: 2, excludingId: 'b' }),
+      chooseSlotIndex({ capacity: 3, pallets: onShelf, spaces: 1, requested: 2, excludingId: 2 }),
     ).toBe(2);
   });
 });

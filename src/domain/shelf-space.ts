@@ -1,18 +1,18 @@
 // A shelf has `capacity` spots; each pallet takes `spaces` of them (spec §5).
 
 export interface PalletOnShelf {
-  id: string;
+  id: number;
   spaces: number;
 }
 
-export function spacesUsed(pallets: readonly PalletOnShelf[], excludingId?: string): number {
+export function spacesUsed(pallets: readonly PalletOnShelf[], excludingId?: number): number {
   return pallets.reduce((sum, p) => (p.id === excludingId ? sum : sum + p.spaces), 0);
 }
 
 export function freeSpaces(
   capacity: number,
   pallets: readonly PalletOnShelf[],
-  excludingId?: string,
+  excludingId?: number,
 ): number {
   return Math.max(0, capacity - spacesUsed(pallets, excludingId));
 }
@@ -28,7 +28,7 @@ export function checkPalletFit(params: {
   capacity: number;
   pallets: readonly PalletOnShelf[];
   spaces: number;
-  editingId?: string;
+  editingId?: number;
 }): PalletFit {
   const free = freeSpaces(params.capacity, params.pallets, params.editingId);
   if (params.editingId === undefined && free === 0) return 'shelf-full';
@@ -76,10 +76,10 @@ export function truncate(text: string, length: number): string {
  */
 export function chooseSlotIndex(params: {
   capacity: number;
-  pallets: readonly { id: string; slotIndex: number; spaces: number }[];
+  pallets: readonly { id: number; slotIndex: number; spaces: number }[];
   spaces: number;
   requested?: number;
-  excludingId?: string;
+  excludingId?: number;
 }): number {
   const others = params.pallets.filter((p) => p.id !== params.excludingId);
   const isFree = (start: number) =>

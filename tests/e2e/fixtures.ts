@@ -40,17 +40,17 @@ export async function seedWarehouse(
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as {
-    id: string;
+    id: number;
     name: string;
     slug: string;
-    fields: Record<string, { id: string; name: string }>;
+    fields: Record<string, { id: number; name: string }>;
   };
 }
 
 export type SeededWarehouse = Awaited<ReturnType<typeof seedWarehouse>>;
 
 /** The id of the field named `name` (for example A1) in a seeded warehouse. */
-export function fieldId(w: SeededWarehouse, name: string): string {
+export function fieldId(w: SeededWarehouse, name: string): number {
   const field = Object.values(w.fields).find((f) => f.name === name);
   if (!field) throw new Error(`No field ${name}`);
   return field.id;
@@ -63,7 +63,7 @@ export const vaultNumber = () => unique('V').replace(' ', '-');
 export async function seedVault(
   request: APIRequestContext,
   input: {
-    field_id: string;
+    field_id: number;
     position: number;
     vault_id?: string;
     customer_name?: string;
@@ -71,7 +71,7 @@ export async function seedVault(
     type?: string;
     note?: string;
   },
-): Promise<{ id: string; name: string | null }> {
+): Promise<{ id: number; name: string | null }> {
   const res = await request.post('/api/vaults/', {
     multipart: {
       customer_name: 'SEEDED',
@@ -81,7 +81,7 @@ export async function seedVault(
     },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { vault: { id: string; name: string | null } }).vault;
+  return ((await res.json()) as { vault: { id: number; name: string | null } }).vault;
 }
 
 export const test = base.extend<{ staff: Staff; signedInPage: Page }>({

@@ -5,14 +5,14 @@ import { expect, fieldId, seedVault, seedWarehouse, test, unique, vaultNumber } 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
 interface SeededRack {
-  id: string;
+  id: number;
   name: string;
-  shelves: { id: string }[];
+  shelves: { id: number }[];
 }
 
 async function seedRack(
   page: Page,
-  warehouseId: string,
+  warehouseId: number,
   body: Record<string, unknown>,
 ): Promise<SeededRack> {
   const res = await page.request.post(`/api/racks/warehouse/${warehouseId}/add`, {
@@ -29,9 +29,9 @@ async function seedRack(
   return (await res.json()) as SeededRack;
 }
 
-async function rackPosition(page: Page, warehouseId: string, rackId: string) {
+async function rackPosition(page: Page, warehouseId: number, rackId: number) {
   const racks = (await (await page.request.get(`/api/racks/warehouse/${warehouseId}`)).json()) as {
-    id: string;
+    id: number;
     position: { x: number; y: number };
   }[];
   return racks.find((r) => r.id === rackId)?.position ?? null;

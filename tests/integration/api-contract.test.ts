@@ -49,6 +49,15 @@ const SPEC_CALLS = [
   'GET /api/checklists/proxy-drive-image/{driveFileId}',
 ];
 
+interface JsonSchema {
+  type?: string;
+  properties: Record<string, { type?: string } | undefined>;
+}
+interface OpenApiCall {
+  parameters: { name: string; schema: { type?: string } }[];
+  responses: Record<'200', { content: Record<'application/json', { schema: JsonSchema }> }>;
+}
+
 const normalise = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
 
 describe('the API', () => {
@@ -70,6 +79,17 @@ describe('the API', () => {
       return !documented.has(`${method} ${normalise(path ?? '')}`);
     });
     expect(missing).toEqual([]);
+  });
+
+  it('documents ids as integers, in paths and in answers', async () => {
+    const doc = (await (await fetch(`${app.baseUrl}/api/docs`)).json()) as {
+      paths: Record<string, Record<string, OpenApiCall>>;
+    };
+    const call = doc.paths['/api/warehouse/{id}']?.get;
+    expect(call?.parameters.find((p) => p.name === 'id')?.schema.type).toBe('integer');
+    const answer = call?.responses['200'].content['application/json'].schema;
+    expect(answer?.properties.id?.type).toBe('integer');
+    expect(answer?.properties.racks?.type).toBe('array');
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

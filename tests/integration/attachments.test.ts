@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Attachment } from '../../src/contracts/vaults';
+import { vaultIdKey, type Attachment } from '../../src/contracts/vaults';
 import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { errorOf, fieldByName, makeVault, postVault } from '../support/vault-factories';
@@ -32,13 +32,13 @@ async function setup() {
 
 function upload(
   staff: Awaited<ReturnType<typeof setup>>['staff'],
-  vaultId: string,
+  vaultId: number,
   name: string,
   type: string,
   data: Uint8Array | string,
 ) {
   const form = new FormData();
-  form.append('vault_id', vaultId);
+  form.append('vault_id', String(vaultId));
   const part: BlobPart = typeof data === 'string' ? data : new Uint8Array(data);
   form.append('attachment', new Blob([part], { type }), name);
   return staff.client.request('POST', '/api/vaults/upload', { form });
@@ -75,7 +75,7 @@ describe('attachments', () => {
       message: 'File size should not exceed 5MB',
     });
     expect(storedFiles().length).toBe(before + 1);
-    const list = await staff.client.get(`/api/vaults/lookup/${vault.id}`);
+    const list = await staff.client.get(`/api/vaults/lookup/${vaultIdKey(vault.id)}`);
     expect(
       (list.body as { attachments: Attachment[] }).attachments.map((a) => a.file_name),
     ).toEqual(['scan.pdf']);
@@ -162,7 +162,7 @@ describe('attachments', () => {
   it('refuses an upload without a file, to a missing vault, or to another company', async () => {
     const { staff, vault } = await setup();
     const form = new FormData();
-    form.append('vault_id', vault.id);
+    form.append('vault_id', String(vault.id));
     const none = await staff.client.request('POST', '/api/vaults/upload', { form });
     expect(none.status).toBe(400);
     expect(errorOf(none).message).toBe('Choose a file to upload.');

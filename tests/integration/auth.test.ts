@@ -29,7 +29,7 @@ describe('sign-in', () => {
       body: JSON.stringify({ email: 'ADA@example.com', password: TEST_PASSWORD }),
     });
     expect(res.status).toBe(200);
-    const user = (await res.json()) as { email: string; companyId: string; companyName: string };
+    const user = (await res.json()) as { email: string; companyId: number; companyName: string };
     expect(user).toMatchObject({
       email: 'ada@example.com',
       companyId: company.id,
@@ -175,7 +175,7 @@ describe('team', () => {
       email: 'new.hire@example.com',
       password: 'long enough',
     });
-    expect((login.body as { companyId: string }).companyId).toBe(staff.user.companyId);
+    expect((login.body as { companyId: number }).companyId).toBe(staff.user.companyId);
   });
 
   it('refuses a taken email and a short password', async () => {

@@ -24,7 +24,7 @@ const messageOf = (body: unknown) => (body as { message: string }).message;
 
 async function staffWithWarehouse(
   name?: string,
-): Promise<{ staff: SignedInStaff; warehouseId: string; slug: string }> {
+): Promise<{ staff: SignedInStaff; warehouseId: number; slug: string }> {
   const staff = await makeCompanyWithUser(app);
   const w = await makeWarehouse(staff, name ? { name } : {});
   return { staff, warehouseId: w.id, slug: w.slug };
@@ -123,7 +123,7 @@ describe('retention', () => {
     const warehouses = await Promise.all(
       [1, 2, 3].map((n) => makeWarehouse(staff, { name: `Retention ${n}` })),
     );
-    const [w1, w2, w3] = warehouses.map((w) => w.id) as [string, string, string];
+    const [w1, w2, w3] = warehouses.map((w) => w.id) as [number, number, number];
     const oldest = await makeChecklist(staff, { warehouse_id: w1, tasks: ['a'], is_active: false });
     const upload = await staff.client.request('POST', `/api/checklists/${oldest.id}/upload-image`, {
       form: imageForm(TINY_PNG),

@@ -19,7 +19,7 @@ const notEnoughSpace = (capacity: number) =>
 
 async function shelfWithCapacity(
   capacity: number,
-): Promise<{ staff: SignedInStaff; w: Warehouse; shelfId: string }> {
+): Promise<{ staff: SignedInStaff; w: Warehouse; shelfId: number }> {
   const staff = await makeCompanyWithUser(app);
   const w = await makeWarehouse(staff);
   const rack = await makeRack(staff, w.id, { capacity, num_shelves: 1 });
@@ -28,7 +28,7 @@ async function shelfWithCapacity(
   return { staff, w, shelfId };
 }
 
-async function shelfPallets(staff: SignedInStaff, warehouseId: string): Promise<Pallet[]> {
+async function shelfPallets(staff: SignedInStaff, warehouseId: number): Promise<Pallet[]> {
   const racks = (await staff.client.get(`/api/racks/warehouse/${warehouseId}`)).body as Rack[];
   return racks.flatMap((r) => r.shelves.flatMap((s) => s.pallets));
 }

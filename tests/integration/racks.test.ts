@@ -14,7 +14,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-
 // The factory warehouse is 60 ft wide and 100 ft long with a 2 x 3 grid: the VAULTS block
 // covers x 0..10, y 0..15 at its default location.
 
@@ -247,7 +246,7 @@ describe('deleting a rack', () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff);
     const rack = await makeRack(staff, w.id);
-    const pallet = await makePallet(staff, rack.shelves[0]?.id ?? '');
+    const pallet = await makePallet(staff, rack.shelves[0]?.id ?? MISSING_ID);
     const other = await makeCompanyWithUser(app);
     expect((await other.client.delete(`/api/racks/${w.id}/rack/${rack.id}/delete`)).status).toBe(
       404,

@@ -48,8 +48,10 @@ describe('staging', () => {
     });
 
     const staged = await staff.client.get('/api/stage/vaults');
-    expect(Object.keys(staged.body as Record<string, Vault>)).toEqual([top.id]);
-    expect(Object.keys((await getField(staff, warehouse.id, a1.id)).vaults)).toEqual([bottom.id]);
+    expect(Object.keys(staged.body as Record<string, Vault>)).toEqual([String(top.id)]);
+    expect(Object.keys((await getField(staff, warehouse.id, a1.id)).vaults)).toEqual([
+      String(bottom.id),
+    ]);
 
     const twice = await staff.client.post(`/api/stage/vaults/${top.id}`);
     expect(twice.status).toBe(409);

@@ -1,3 +1,4 @@
+import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AddVaultResponse, Vault } from '../../src/contracts/vaults';
@@ -227,7 +228,7 @@ describe('adding a vault', () => {
     const encoded = new URLSearchParams({
       customer_name: 'plain form',
       order_name: 'o-1',
-      field_id: a1.id,
+      field_id: String(a1.id),
       position: '1',
     });
     const added = await staff.client.request('POST', '/api/vaults/', { form: encoded });
@@ -284,9 +285,13 @@ describe('editing a vault', () => {
     const unnumbered = await makeVault(staff, { field_id: a1.id, position: 2 });
     const byName = await staff.client.get('/api/vaults/lookup/77');
     expect(byName.body).toMatchObject({ id: numbered.id, warehouse_slug: warehouse.slug });
-    const byId = await staff.client.get(`/api/vaults/lookup/${unnumbered.id}`);
+    const byId = await staff.client.get(`/api/vaults/lookup/id-${unnumbered.id}`);
     expect(byId.body).toMatchObject({ id: unnumbered.id, name: null });
+    // A bare number is a vault number, never an id: ids and numbers would collide.
+    const bare = await staff.client.get(`/api/vaults/lookup/${unnumbered.id}`);
+    expect(bare.body).not.toMatchObject({ id: unnumbered.id });
     expect((await staff.client.get('/api/vaults/lookup/78')).status).toBe(404);
+    expect((await staff.client.get(`/api/vaults/lookup/id-${MISSING_ID}`)).status).toBe(404);
   });
 
   it('clears order, note and attachments when a vault becomes empty, deleting the files after commit', async () => {

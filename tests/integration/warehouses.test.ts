@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -171,6 +172,18 @@ describe('reading warehouses', () => {
     expect((await staff.client.get(`/api/warehouse/${MISSING_ID}`)).status).toBe(404);
     expect((await staff.client.get('/api/warehouse/by-slug/nowhere')).status).toBe(404);
     expect((await staff.client.get('/api/warehouse/not-a-uuid')).status).toBe(400);
+  });
+
+  it('refuses an id that is not a positive whole number with a sentence, never a 5xx', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const uuid = crypto.randomUUID();
+    for (const id of ['abc', '1.5', '-3', '0', '9007199254740993', '99999999999999999999', uuid]) {
+      const res = await staff.client.get(`/api/warehouse/${id}`);
+      expect(res.status, id).toBe(400);
+      expect((res.body as { message: string }).message).toBe(
+        'An id must be a positive whole number.',
+      );
+    }
   });
 });
 

@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Checklist } from '../../src/contracts/checklists';
+import type { Field } from '../../src/contracts/fields';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import type { SignedInStaff } from './factories';
 import type { TestApp } from './test-app';
 
 /** The field of a warehouse by its name (A1, B3 ...). */
-export function fieldId(warehouse: Warehouse, name: string): string {
+export function fieldId(warehouse: Warehouse, name: string): Field['id'] {
   const field = Object.values(warehouse.fields).find((f) => f.name === name);
   if (!field) throw new Error(`No field ${name} in ${warehouse.name}`);
   return field.id;
@@ -21,21 +22,21 @@ export async function insertVault(
     name?: string | null;
     customer?: string | null;
     type?: 'vault' | 'liftvan' | 't2' | 'couchbox';
-    fieldId?: string | null;
+    fieldId?: number | null;
     position?: number | null;
-    oldFieldId?: string | null;
+    oldFieldId?: number | null;
     note?: string;
   },
 ): Promise<void> {
   const companyId = staff.user.companyId;
-  let customerId: string | null = null;
+  let customerId: number | null = null;
   if (vault.customer) {
     await app.deps.db.execute(
       sql`INSERT INTO customers (company_id, name) VALUES (${companyId}, ${vault.customer}) ON CONFLICT DO NOTHING`,
     );
     const result = (await app.deps.db.execute(
       sql`SELECT id FROM customers WHERE company_id = ${companyId} AND name = ${vault.customer}`,
-    )) as unknown as { rows: { id: string }[] };
+    )) as unknown as { rows: { id: number }[] };
     customerId = result.rows[0]?.id ?? null;
   }
   await app.deps.db.execute(sql`
@@ -47,7 +48,12 @@ export async function insertVault(
 
 export async function makeChecklist(
   staff: SignedInStaff,
-  body: { warehouse_id: string; tasks?: unknown[]; description?: string; is_active?: boolean },
+  body: {
+    warehouse_id: Warehouse['id'];
+    tasks?: unknown[];
+    description?: string;
+    is_active?: boolean;
+  },
 ): Promise<Checklist> {
   const res = await staff.client.post('/api/checklists/', body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -13,7 +13,7 @@ export interface ErrorReply {
 
 export async function makeRack(
   staff: SignedInStaff,
-  warehouseId: string,
+  warehouseId: number,
   overrides: Record<string, unknown> = {},
 ): Promise<Rack> {
   const res = await staff.client.post(`/api/racks/warehouse/${warehouseId}/add`, {
@@ -32,7 +32,7 @@ export async function makeRack(
 
 export async function makePallet(
   staff: SignedInStaff,
-  shelfId: string,
+  shelfId: number,
   overrides: Record<string, unknown> = {},
 ): Promise<Pallet> {
   const res = await staff.client.post('/api/racks/pallets', {
@@ -59,8 +59,8 @@ export function fieldByName(warehouse: Pick<Warehouse, 'fields'>, name: string) 
 /** Puts a vault straight into a field; the vault endpoints belong to another feature. */
 export async function placeVault(
   app: TestApp,
-  companyId: string,
-  fieldId: string,
+  companyId: number,
+  fieldId: number,
   position: number,
   name: string,
 ) {
@@ -71,7 +71,7 @@ export async function placeVault(
 
 export async function setFieldType(
   app: TestApp,
-  fieldId: string,
+  fieldId: number,
   type: 'vault' | 'couchbox-T' | 'couchbox-B',
 ) {
   await app.deps.db.execute(sql`UPDATE fields SET type = ${type} WHERE id = ${fieldId}`);

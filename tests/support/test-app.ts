@@ -16,7 +16,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database in the PostgreSQL cluster, dropped again by `drop`. */
+export async function createDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `vaultgrid_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -47,6 +50,17 @@ export async function startTestApp(postgresUrl: string | null): Promise<TestApp>
     inMemory: !created,
   });
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-files-'));
+  return serveTestApp(database, filesDir, async () => {
+    await created?.drop();
+  });
+}
+
+/** Serves an opened database and a files folder; `close` stops both and removes the folder. */
+export async function serveTestApp(
+  database: Database,
+  filesDir: string,
+  drop: () => Promise<void>,
+): Promise<TestApp> {
   const deps: AppDeps = {
     db: database.db,
     storage: createDiskStorage(filesDir),
@@ -65,7 +79,7 @@ export async function startTestApp(postgresUrl: string | null): Promise<TestApp>
     async close() {
       await app.close();
       await database.close();
-      await created?.drop();
+      await drop();
       fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };

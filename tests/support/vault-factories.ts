@@ -16,7 +16,7 @@ export interface VaultInput {
   order_name?: string;
   type?: string;
   note?: string;
-  field_id: string;
+  field_id: Field['id'] | string;
   position: number | string;
   attachment?: { name: string; type: string; data: Uint8Array | string };
 }
@@ -46,7 +46,7 @@ export function postVault(staff: SignedInStaff, input: VaultInput) {
 /** Adds a vault through the API and expects it to be accepted. */
 export async function makeVault(
   staff: SignedInStaff,
-  input: Partial<VaultInput> & { field_id: string; position: number },
+  input: Partial<VaultInput> & { field_id: Field['id']; position: number },
 ): Promise<Vault> {
   const res = await postVault(staff, { customer_name: 'SMITH', order_name: 'ORD-1', ...input });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -55,8 +55,8 @@ export async function makeVault(
 
 export async function getField(
   staff: SignedInStaff,
-  warehouseId: string,
-  fieldId: string,
+  warehouseId: number,
+  fieldId: number,
 ): Promise<Field> {
   const res = await staff.client.get(`/api/warehouse/${warehouseId}/${fieldId}`);
   expect(res.status).toBe(200);

@@ -25,6 +25,12 @@ export interface DatabaseOptions {
   inMemory?: boolean;
 }
 
+// node-postgres hands int8 (ids, `count(*)`) over as strings, to be safe past 2^53; PGlite
+// hands over numbers. Ids and counts stay far below 2^53 (decision 0009), so both engines
+// answer numbers. Global on purpose: Drizzle's node-postgres driver passes its own type
+// table on every query and falls back to the global one, so a pool-level parser is ignored.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });

@@ -78,7 +78,7 @@ export interface WarehousePlan {
 }
 
 export interface GenerateOptions {
-  companyId: string;
+  companyId: number;
   warehouses: WarehousePlan[];
   stagedVaults: number;
   /** Share of placed vaults that are EMPTY units. */
@@ -106,7 +106,7 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
   }
   for (const type of ['vault', 'liftvan', 't2', 'couchbox'])
     customerNames.add(emptyCustomerName(type));
-  const customerRows = await queryRows<{ id: string; name: string }>(
+  const customerRows = await queryRows<{ id: number; name: string }>(
     db,
     sql`INSERT INTO customers (company_id, name)
         SELECT ${companyId}, n FROM unnest(${sql.param([...customerNames])}::text[]) AS n
@@ -119,7 +119,7 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
   );
 
   const orderNames = Array.from({ length: 400 }, (_, i) => `SO-${String(24000 + i)}`);
-  const orderRows = await queryRows<{ id: string }>(
+  const orderRows = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO orders (company_id, name)
         SELECT ${companyId}, n FROM unnest(${sql.param(orderNames)}::text[]) AS n
@@ -130,21 +130,21 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
   let vaultNumber = options.firstVaultNumber ?? 10001;
   const vaultRows: {
     name: string | null;
-    customerId: string;
-    orderId: string | null;
+    customerId: number | null;
+    orderId: number | null;
     type: string;
-    fieldId: string | null;
+    fieldId: number | null;
     position: number | null;
     note: string;
   }[] = [];
-  const makeVault = (fieldId: string | null, position: number | null) => {
+  const makeVault = (fieldId: number | null, position: number | null) => {
     const isEmpty = rnd() < options.emptyShare;
     if (isEmpty) {
       const type = pick(['vault', 'vault', 'liftvan', 't2'] as const);
       const numbered = type === 'vault' || type === 't2';
       vaultRows.push({
         name: numbered ? String(vaultNumber++) : null,
-        customerId: emptyCustomer.get(emptyCustomerName(type)) ?? '',
+        customerId: emptyCustomer.get(emptyCustomerName(type)) ?? null,
         orderId: null,
         type,
         fieldId,
@@ -173,7 +173,7 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
     });
   };
 
-  const warehouseIds: string[] = [];
+  const warehouseIds: number[] = [];
   for (const plan of options.warehouses) {
     const w = await insertWarehouseWithFields(db, {
       companyId,
@@ -186,7 +186,7 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
       width: plan.width,
     });
     warehouseIds.push(w.id);
-    const fieldRows = await queryRows<{ id: string }>(
+    const fieldRows = await queryRows<{ id: number }>(
       db,
       sql`SELECT id FROM fields WHERE warehouse_id = ${w.id} ORDER BY col_index, row_index`,
     );
@@ -203,10 +203,10 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
       SELECT ${companyId}, v.name, v.customer_id, v.order_id, v.type, v.field_id, v.position, v.note
       FROM unnest(
         ${sql.param(chunk.map((v) => v.name))}::text[],
-        ${sql.param(chunk.map((v) => v.customerId))}::uuid[],
-        ${sql.param(chunk.map((v) => v.orderId))}::uuid[],
+        ${sql.param(chunk.map((v) => v.customerId))}::bigint[],
+        ${sql.param(chunk.map((v) => v.orderId))}::bigint[],
         ${sql.param(chunk.map((v) => v.type))}::text[],
-        ${sql.param(chunk.map((v) => v.fieldId))}::uuid[],
+        ${sql.param(chunk.map((v) => v.fieldId))}::bigint[],
         ${sql.param(chunk.map((v) => v.position))}::int[],
         ${sql.param(chunk.map((v) => v.note))}::text[]
       ) AS v(name, customer_id, order_id, type, field_id, position, note)`);

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
  * vault (bulk-generated vaults have none), and couchbox pairs made from empty fields of
  * column A whose field below is also empty.
  */
-export async function addDemoVaultExtras(db: Db, companyId: string): Promise<void> {
+export async function addDemoVaultExtras(db: Db, companyId: number): Promise<void> {
   await db.execute(sql`
     INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_email, details)
     SELECT v.company_id, v.id, v.name, 'created', 'demo@vaultgrid.example',

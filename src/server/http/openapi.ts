@@ -10,11 +10,15 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of endpoints) {
     const path = e.path.replace(/:(\w+)/g, '{$1}');
+    // What the handler receives: an id parameter shows as the integer it is parsed into.
+    const params = e.params
+      ? (jsonSchema(e.params, 'output') as { properties?: Record<string, unknown> })
+      : {};
     const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: (m[1] && params.properties?.[m[1]]) ?? { type: 'string' },
     }));
     paths[path] ??= {};
     paths[path][e.method.toLowerCase()] = {

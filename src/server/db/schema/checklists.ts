@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export interface StoredChecklistTask {
   text: string;
@@ -9,9 +9,9 @@ export interface StoredChecklistTask {
 }
 
 export const checklists = pgTable('checklists', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
-  warehouseId: uuid('warehouse_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
   description: text('description').notNull().default(''),
   isActive: boolean('is_active').notNull().default(true),
   tasks: jsonb('tasks').$type<StoredChecklistTask[]>().notNull().default([]),
@@ -21,9 +21,9 @@ export const checklists = pgTable('checklists', {
 });
 
 export const checklistImages = pgTable('checklist_images', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
-  checklistId: uuid('checklist_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  checklistId: bigint('checklist_id', { mode: 'number' }).notNull(),
   fileName: text('file_name').notNull(),
   storageKey: text('storage_key').notNull(),
   contentType: text('content_type').notNull(),

@@ -1,9 +1,9 @@
-import { doublePrecision, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const racks = pgTable('racks', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
-  warehouseId: uuid('warehouse_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
   name: text('name').notNull(),
   orientation: text('orientation', { enum: ['horizontal', 'vertical'] })
     .notNull()
@@ -18,19 +18,19 @@ export const racks = pgTable('racks', {
 });
 
 export const shelves = pgTable('shelves', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
-  rackId: uuid('rack_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  rackId: bigint('rack_id', { mode: 'number' }).notNull(),
   shelfIndex: integer('shelf_index').notNull(),
   capacity: integer('capacity').notNull(),
 });
 
 export const pallets = pgTable('pallets', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
-  shelfId: uuid('shelf_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  shelfId: bigint('shelf_id', { mode: 'number' }).notNull(),
   name: text('name').notNull().default(''),
-  customerId: uuid('customer_id').notNull(),
+  customerId: bigint('customer_id', { mode: 'number' }).notNull(),
   palletNumber: text('pallet_number').notNull().default(''),
   notes: text('notes').notNull().default(''),
   weight: doublePrecision('weight').notNull().default(0),

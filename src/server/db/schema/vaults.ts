@@ -1,38 +1,38 @@
-import { bigserial, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable('customers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
   name: text('name').notNull(),
 });
 
 export const orders = pgTable('orders', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
   name: text('name').notNull(),
 });
 
 export const vaults = pgTable('vaults', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
   name: text('name'),
-  customerId: uuid('customer_id'),
-  orderId: uuid('order_id'),
+  customerId: bigint('customer_id', { mode: 'number' }),
+  orderId: bigint('order_id', { mode: 'number' }),
   type: text('type', { enum: ['vault', 'liftvan', 't2', 'couchbox'] })
     .notNull()
     .default('vault'),
-  fieldId: uuid('field_id'),
+  fieldId: bigint('field_id', { mode: 'number' }),
   position: integer('position'),
-  oldFieldId: uuid('old_field_id'),
+  oldFieldId: bigint('old_field_id', { mode: 'number' }),
   note: text('note').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const vaultAttachments = pgTable('vault_attachments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
-  vaultId: uuid('vault_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  vaultId: bigint('vault_id', { mode: 'number' }).notNull(),
   fileName: text('file_name').notNull(),
   storageKey: text('storage_key').notNull(),
   contentType: text('content_type').notNull(),
@@ -42,11 +42,11 @@ export const vaultAttachments = pgTable('vault_attachments', {
 
 export const vaultEvents = pgTable('vault_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  companyId: uuid('company_id').notNull(),
-  vaultId: uuid('vault_id').notNull(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  vaultId: bigint('vault_id', { mode: 'number' }).notNull(),
   vaultName: text('vault_name'),
   kind: text('kind').notNull(),
-  actorUserId: uuid('actor_user_id'),
+  actorUserId: bigint('actor_user_id', { mode: 'number' }),
   actorEmail: text('actor_email'),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,16 +1,16 @@
 import {
+  bigint,
   boolean,
   doublePrecision,
   integer,
   pgTable,
   text,
   timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
 
 export const warehouses = pgTable('warehouses', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
   name: text('name').notNull(),
   slug: text('slug').notNull(),
   rows: integer('rows').notNull(),
@@ -24,9 +24,9 @@ export const warehouses = pgTable('warehouses', {
 });
 
 export const fields = pgTable('fields', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
-  warehouseId: uuid('warehouse_id').notNull(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
   name: text('name').notNull(),
   colIndex: integer('col_index').notNull(),
   rowIndex: integer('row_index').notNull(),

@@ -20,7 +20,7 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function insertSession(
   db: Db,
-  params: { id: string; userId: string; expiresAt: Date },
+  params: { id: string; userId: number; expiresAt: Date },
 ) {
   await db.insert(sessions).values(params);
 }
@@ -54,7 +54,7 @@ export async function deleteExpiredSessions(db: Db, now: Date) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-export async function deleteUserSessions(db: Db, userId: string) {
+export async function deleteUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
@@ -122,7 +122,7 @@ export async function countCompanies(db: Db) {
 
 export async function insertUser(
   db: Db,
-  params: { companyId: string; email: string; passwordHash: string },
+  params: { companyId: number; email: string; passwordHash: string },
 ) {
   const [row] = await db
     .insert(users)
@@ -132,11 +132,11 @@ export async function insertUser(
   return row;
 }
 
-export async function updateUserPassword(db: Db, userId: string, passwordHash: string) {
+export async function updateUserPassword(db: Db, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function listCompanyUsers(db: Db, companyId: string) {
+export async function listCompanyUsers(db: Db, companyId: number) {
   return db
     .select({ id: users.id, email: users.email, createdAt: users.createdAt })
     .from(users)

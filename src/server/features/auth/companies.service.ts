@@ -22,7 +22,7 @@ export async function createCompany(db: Db, name: string) {
 
 export async function createUser(
   db: Db,
-  params: { companyId: string; email: string; password: string },
+  params: { companyId: number; email: string; password: string },
 ) {
   const email = params.email.trim().toLowerCase();
   const passwordHash = await hashPassword(params.password);
@@ -43,7 +43,7 @@ export async function setUserPassword(db: Db, email: string, password: string) {
   await repo.deleteUserSessions(db, user.id);
 }
 
-export async function listTeam(db: Db, companyId: string) {
+export async function listTeam(db: Db, companyId: number) {
   const rows = await repo.listCompanyUsers(db, companyId);
   return rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() }));
 }

@@ -19,9 +19,9 @@ const checklistColumns = {
 };
 
 export type ChecklistRow = {
-  id: string;
-  companyId: string;
-  warehouseId: string;
+  id: number;
+  companyId: number;
+  warehouseId: number;
   description: string;
   isActive: boolean;
   tasks: StoredChecklistTask[];
@@ -34,7 +34,7 @@ export type ChecklistRow = {
 
 export type ImageRow = typeof checklistImages.$inferSelect;
 
-export async function findCompanySlug(db: Db, companyId: string): Promise<string | null> {
+export async function findCompanySlug(db: Db, companyId: number): Promise<string | null> {
   const rows = await db
     .select({ slug: companies.slug })
     .from(companies)
@@ -44,7 +44,7 @@ export async function findCompanySlug(db: Db, companyId: string): Promise<string
 }
 
 /** Serialises creates within one company, so the retention count sees every checklist. */
-export async function lockCompany(db: Db, companyId: string): Promise<void> {
+export async function lockCompany(db: Db, companyId: number): Promise<void> {
   await db.execute(sql`SELECT id FROM companies WHERE id = ${companyId} FOR UPDATE`);
 }
 
@@ -65,7 +65,7 @@ async function findOne(
   return rows[0] ?? null;
 }
 
-export async function listChecklists(db: Db, companyId: string): Promise<ChecklistRow[]> {
+export async function listChecklists(db: Db, companyId: number): Promise<ChecklistRow[]> {
   return selectChecklists(db)
     .where(eq(checklists.companyId, companyId))
     .orderBy(desc(checklists.createdAt), desc(checklists.id));
@@ -73,8 +73,8 @@ export async function listChecklists(db: Db, companyId: string): Promise<Checkli
 
 export function findChecklist(
   db: Db,
-  companyId: string,
-  id: string,
+  companyId: number,
+  id: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<ChecklistRow | null> {
   return findOne(db, and(eq(checklists.companyId, companyId), eq(checklists.id, id)), options);
@@ -86,13 +86,13 @@ export function findChecklist(
  */
 export function findActiveChecklistForFiller(
   db: Db,
-  id: string,
+  id: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<ChecklistRow | null> {
   return findOne(db, and(eq(checklists.id, id), eq(checklists.isActive, true)), options);
 }
 
-export function findActiveChecklistOfWarehouse(db: Db, companyId: string, warehouseId: string) {
+export function findActiveChecklistOfWarehouse(db: Db, companyId: number, warehouseId: number) {
   const where = and(
     eq(checklists.companyId, companyId),
     eq(checklists.warehouseId, warehouseId),
@@ -102,14 +102,14 @@ export function findActiveChecklistOfWarehouse(db: Db, companyId: string, wareho
 }
 
 export interface WarehouseRef {
-  id: string;
-  companyId: string;
+  id: number;
+  companyId: number;
 }
 
 /** Warehouses whose name (ignoring case) or slug is this, in every company or in one. */
 export async function findWarehousesByNameOrSlug(
   db: Db,
-  params: { name: string; slug: string; companyId?: string | undefined },
+  params: { name: string; slug: string; companyId?: number | undefined },
 ): Promise<WarehouseRef[]> {
   const match = or(
     eq(warehouses.slug, params.slug),
@@ -137,8 +137,8 @@ export async function findWarehouseByCompanySlug(
 
 export async function warehouseExists(
   db: Db,
-  companyId: string,
-  warehouseId: string,
+  companyId: number,
+  warehouseId: number,
 ): Promise<boolean> {
   const rows = await db
     .select({ id: warehouses.id })
@@ -151,13 +151,13 @@ export async function warehouseExists(
 export async function insertChecklist(
   db: Db,
   params: {
-    companyId: string;
-    warehouseId: string;
+    companyId: number;
+    warehouseId: number;
     description: string;
     isActive: boolean;
     tasks: StoredChecklistTask[];
   },
-): Promise<string> {
+): Promise<number> {
   const [row] = await db.insert(checklists).values(params).returning({ id: checklists.id });
   if (!row) throw new Error('Checklist insert returned nothing');
   return row.id;
@@ -165,10 +165,10 @@ export async function insertChecklist(
 
 export async function updateChecklist(
   db: Db,
-  companyId: string,
-  id: string,
+  companyId: number,
+  id: number,
   patch: Partial<{
-    warehouseId: string;
+    warehouseId: number;
     description: string;
     isActive: boolean;
     tasks: StoredChecklistTask[];
@@ -184,7 +184,7 @@ export async function updateChecklist(
     .where(and(eq(checklists.companyId, companyId), eq(checklists.id, id)));
 }
 
-export async function listRetentionCandidates(db: Db, companyId: string) {
+export async function listRetentionCandidates(db: Db, companyId: number) {
   return db
     .select({ id: checklists.id, isActive: checklists.isActive, createdAt: checklists.createdAt })
     .from(checklists)
@@ -194,8 +194,8 @@ export async function listRetentionCandidates(db: Db, companyId: string) {
 /** Deletes the checklists (their image rows go by cascade) and returns the files to remove. */
 export async function deleteChecklists(
   db: Db,
-  companyId: string,
-  ids: string[],
+  companyId: number,
+  ids: number[],
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const keys = await db
@@ -212,8 +212,8 @@ export async function deleteChecklists(
 
 export async function listImages(
   db: Db,
-  companyId: string,
-  checklistIds: string[],
+  companyId: number,
+  checklistIds: number[],
 ): Promise<ImageRow[]> {
   if (checklistIds.length === 0) return [];
   return db
@@ -228,7 +228,7 @@ export async function listImages(
     .orderBy(asc(checklistImages.createdAt), asc(checklistImages.id));
 }
 
-export async function countImages(db: Db, companyId: string, checklistId: string): Promise<number> {
+export async function countImages(db: Db, companyId: number, checklistId: number): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(checklistImages)
@@ -241,8 +241,8 @@ export async function countImages(db: Db, companyId: string, checklistId: string
 export async function insertImage(
   db: Db,
   params: {
-    companyId: string;
-    checklistId: string;
+    companyId: number;
+    checklistId: number;
     fileName: string;
     storageKey: string;
     contentType: string;
@@ -255,7 +255,7 @@ export async function insertImage(
 }
 
 /** An image with what decides who may see it: its company and whether its checklist is active. */
-export async function findImage(db: Db, id: string) {
+export async function findImage(db: Db, id: number) {
   const rows = await db
     .select({
       storageKey: checklistImages.storageKey,

@@ -51,13 +51,13 @@ async function deleteFiles(storage: FileStorage, keys: readonly string[]): Promi
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }
 
-async function companySlugOf(db: Db, companyId: string): Promise<string> {
+async function companySlugOf(db: Db, companyId: number): Promise<string> {
   const slug = await repo.findCompanySlug(db, companyId);
   if (slug === null) throw notFound('Company');
   return slug;
 }
 
-async function loadChecklist(db: Db, user: SessionUser, id: string): Promise<Checklist> {
+async function loadChecklist(db: Db, user: SessionUser, id: number): Promise<Checklist> {
   const row = await repo.findChecklist(db, user.companyId, id);
   if (!row) throw notFound('Checklist');
   const images = await repo.listImages(db, user.companyId, [row.id]);
@@ -142,7 +142,7 @@ function answerTasks(
 export async function updateChecklist(
   db: Db,
   user: SessionUser | null,
-  id: string,
+  id: number,
   body: UpdateChecklistBody,
 ): Promise<PublicChecklist> {
   const staffRow = user ? await repo.findChecklist(db, user.companyId, id) : null;
@@ -153,7 +153,7 @@ export async function updateChecklist(
 async function updateAsStaff(
   db: Db,
   user: SessionUser,
-  id: string,
+  id: number,
   body: UpdateChecklistBody,
 ): Promise<Checklist> {
   await withActiveCheck(() =>
@@ -191,7 +191,7 @@ async function updateAsStaff(
 
 async function updateAsFiller(
   db: Db,
-  id: string,
+  id: number,
   body: UpdateChecklistBody,
 ): Promise<PublicChecklist> {
   const extra = Object.keys(body).filter(
@@ -223,7 +223,7 @@ export async function deleteChecklist(
   db: Db,
   storage: FileStorage,
   user: SessionUser,
-  id: string,
+  id: number,
 ): Promise<void> {
   const files = await db.transaction(async (tx) => {
     const row = await repo.findChecklist(tx, user.companyId, id);
@@ -281,7 +281,7 @@ async function activeChecklistOf(db: Db, warehouse: repo.WarehouseRef): Promise<
 async function reachableChecklist(
   db: Db,
   user: SessionUser | null,
-  id: string,
+  id: number,
 ): Promise<repo.ChecklistRow> {
   const own = user ? await repo.findChecklist(db, user.companyId, id) : null;
   const row = own ?? (await repo.findActiveChecklistForFiller(db, id));
@@ -292,7 +292,7 @@ async function reachableChecklist(
 export async function listChecklistImages(
   db: Db,
   user: SessionUser | null,
-  checklistId: string,
+  checklistId: number,
 ): Promise<ChecklistImage[]> {
   const row = await reachableChecklist(db, user, checklistId);
   return (await repo.listImages(db, row.companyId, [row.id])).map(presentImage);
@@ -302,7 +302,7 @@ export async function addChecklistImage(
   db: Db,
   storage: FileStorage,
   user: SessionUser | null,
-  id: string,
+  id: number,
   readFile: () => Promise<{ data: Buffer; fileName: string } | null>,
 ): Promise<ChecklistImage> {
   const row = await reachableChecklist(db, user, id);
@@ -343,7 +343,7 @@ export async function openChecklistImage(
   db: Db,
   storage: FileStorage,
   user: SessionUser | null,
-  imageId: string,
+  imageId: number,
 ) {
   const image = await repo.findImage(db, imageId);
   const allowed = image && (image.isActive || image.companyId === user?.companyId);

@@ -7,7 +7,7 @@ import { fields, warehouses } from '../../db/schema/warehouses';
 const FIELD_INSERT_CHUNK = 5000;
 
 /** Locks the warehouse: grid changes in one warehouse happen one at a time. */
-export async function lockWarehouseGrid(db: Db, companyId: string, warehouseId: string) {
+export async function lockWarehouseGrid(db: Db, companyId: number, warehouseId: number) {
   const rows = await db
     .select({ id: warehouses.id, rows: warehouses.rows, cols: warehouses.cols })
     .from(warehouses)
@@ -17,7 +17,7 @@ export async function lockWarehouseGrid(db: Db, companyId: string, warehouseId: 
 }
 
 export interface GridFieldRow {
-  id: string;
+  id: number;
   name: string;
   colIndex: number;
   row: number;
@@ -27,11 +27,11 @@ export interface GridFieldRow {
 
 export async function listGridFields(
   db: Db,
-  companyId: string,
-  warehouseId: string,
+  companyId: number,
+  warehouseId: number,
 ): Promise<GridFieldRow[]> {
   const rows = await queryRows<{
-    id: string;
+    id: number;
     name: string;
     col_index: number;
     row_index: number;
@@ -56,8 +56,8 @@ export async function listGridFields(
 
 export async function deleteFields(
   db: Db,
-  companyId: string,
-  warehouseId: string,
+  companyId: number,
+  warehouseId: number,
   which: { columns: { from: number; to: number } | null; rowsAbove: number | null },
 ) {
   const conditions: SQL[] = [];
@@ -84,8 +84,8 @@ export async function deleteFields(
  */
 export async function shiftColumns(
   db: Db,
-  companyId: string,
-  warehouseId: string,
+  companyId: number,
+  warehouseId: number,
   shift: number,
   newLettersByOldColumn: ReadonlyMap<number, string>,
 ) {
@@ -108,8 +108,8 @@ export async function shiftColumns(
 
 export async function insertFields(
   db: Db,
-  companyId: string,
-  warehouseId: string,
+  companyId: number,
+  warehouseId: number,
   cells: readonly { name: string; colIndex: number; row: number }[],
 ) {
   const rows = cells.map((c) => ({
@@ -126,8 +126,8 @@ export async function insertFields(
 
 export async function updateGridSize(
   db: Db,
-  companyId: string,
-  warehouseId: string,
+  companyId: number,
+  warehouseId: number,
   size: { rows: number; cols: number },
 ) {
   await db

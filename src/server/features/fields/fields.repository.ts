@@ -7,8 +7,8 @@ export type FieldRow = typeof fields.$inferSelect;
 
 export async function findField(
   db: Db,
-  companyId: string,
-  id: string,
+  companyId: number,
+  id: number,
   options: { lock?: boolean } = {},
 ) {
   const query = db
@@ -22,8 +22,8 @@ export async function findField(
 
 export async function findFieldByName(
   db: Db,
-  companyId: string,
-  warehouseId: string,
+  companyId: number,
+  warehouseId: number,
   name: string,
 ) {
   const rows = await db
@@ -41,7 +41,7 @@ export async function findFieldByName(
   return rows[0] ?? null;
 }
 
-export async function countVaults(db: Db, companyId: string, fieldId: string): Promise<number> {
+export async function countVaults(db: Db, companyId: number, fieldId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(vaults)
@@ -49,14 +49,14 @@ export async function countVaults(db: Db, companyId: string, fieldId: string): P
   return row?.n ?? 0;
 }
 
-export async function setFieldType(db: Db, companyId: string, id: string, type: FieldRow['type']) {
+export async function setFieldType(db: Db, companyId: number, id: number, type: FieldRow['type']) {
   await db
     .update(fields)
     .set({ type })
     .where(and(eq(fields.companyId, companyId), eq(fields.id, id)));
 }
 
-export async function setFieldFull(db: Db, companyId: string, id: string, full: boolean) {
+export async function setFieldFull(db: Db, companyId: number, id: number, full: boolean) {
   const rows = await db
     .update(fields)
     .set({ full })

@@ -7,7 +7,7 @@ import * as vaultsRepo from '../vaults/vaults.repository';
 import { presentField } from '../vaults/vaults.presenter';
 import * as repo from './fields.repository';
 
-async function loadField(db: Db, companyId: string, field: repo.FieldRow): Promise<Field> {
+async function loadField(db: Db, companyId: number, field: repo.FieldRow): Promise<Field> {
   const vaults = await vaultsRepo.listFieldVaults(db, companyId, field.id);
   const attachments = await vaultsRepo.listAttachments(
     db,
@@ -20,8 +20,8 @@ async function loadField(db: Db, companyId: string, field: repo.FieldRow): Promi
 export async function getWarehouseField(
   db: Db,
   user: SessionUser,
-  warehouseId: string,
-  fieldId: string,
+  warehouseId: number,
+  fieldId: number,
 ): Promise<Field> {
   const field = await repo.findField(db, user.companyId, fieldId);
   if (!field || field.warehouseId !== warehouseId) throw notFound('Field');
@@ -31,14 +31,14 @@ export async function getWarehouseField(
 export async function setFieldFull(
   db: Db,
   user: SessionUser,
-  id: string,
+  id: number,
   full: boolean,
 ): Promise<Field> {
   if (!(await repo.setFieldFull(db, user.companyId, id, full))) throw notFound('Field');
   return getField(db, user, id);
 }
 
-async function getField(db: Db, user: SessionUser, id: string): Promise<Field> {
+async function getField(db: Db, user: SessionUser, id: number): Promise<Field> {
   const field = await repo.findField(db, user.companyId, id);
   if (!field) throw notFound('Field');
   return loadField(db, user.companyId, field);
@@ -52,7 +52,7 @@ async function getField(db: Db, user: SessionUser, id: string): Promise<Field> {
 export async function toggleFieldType(
   db: Db,
   user: SessionUser,
-  id: string,
+  id: number,
   body: ToggleFieldTypeBody,
 ): Promise<{ field1: Field; field2: Field }> {
   const belowId = await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { queryRows, type Db } from '../../db/client';
 import type { VaultType } from '../../../contracts/vaults';
 
 export interface PrintVaultRow {
-  id: string;
+  id: number;
   name: string | null;
   customer_name: string | null;
   type: VaultType;
@@ -18,7 +18,7 @@ export interface PrintVaultRow {
  * it (column letters by length then alphabet, then row number), then position. Staged vaults
  * come after the placed ones of the warehouse they left (or at the very end), by number.
  */
-export async function listPrintVaults(db: Db, companyId: string): Promise<PrintVaultRow[]> {
+export async function listPrintVaults(db: Db, companyId: number): Promise<PrintVaultRow[]> {
   return queryRows<PrintVaultRow>(
     db,
     sql`

@@ -17,7 +17,7 @@ const floorColumns = {
   fieldgridY: warehouses.fieldgridY,
 };
 
-export async function findWarehouseFloor(db: Db, companyId: string, warehouseId: string) {
+export async function findWarehouseFloor(db: Db, companyId: number, warehouseId: number) {
   const rows = await db
     .select(floorColumns)
     .from(warehouses)
@@ -27,7 +27,7 @@ export async function findWarehouseFloor(db: Db, companyId: string, warehouseId:
 }
 
 /** Locks the warehouse row: placements in one warehouse are checked and written one at a time. */
-export async function lockWarehouseFloor(db: Db, companyId: string, warehouseId: string) {
+export async function lockWarehouseFloor(db: Db, companyId: number, warehouseId: number) {
   const rows = await db
     .select(floorColumns)
     .from(warehouses)
@@ -36,7 +36,7 @@ export async function lockWarehouseFloor(db: Db, companyId: string, warehouseId:
   return rows[0] ?? null;
 }
 
-export async function listRacks(db: Db, companyId: string, warehouseIds: string[]) {
+export async function listRacks(db: Db, companyId: number, warehouseIds: number[]) {
   if (warehouseIds.length === 0) return [];
   return db
     .select()
@@ -45,7 +45,7 @@ export async function listRacks(db: Db, companyId: string, warehouseIds: string[
     .orderBy(asc(racks.createdAt), asc(racks.id));
 }
 
-export async function findRack(db: Db, companyId: string, warehouseId: string, rackId: string) {
+export async function findRack(db: Db, companyId: number, warehouseId: number, rackId: number) {
   const rows = await db
     .select()
     .from(racks)
@@ -56,7 +56,7 @@ export async function findRack(db: Db, companyId: string, warehouseId: string, r
   return rows[0] ?? null;
 }
 
-export async function listShelves(db: Db, companyId: string, rackIds: string[]) {
+export async function listShelves(db: Db, companyId: number, rackIds: number[]) {
   if (rackIds.length === 0) return [];
   return db
     .select()
@@ -79,7 +79,7 @@ const palletColumns = {
 };
 export type PalletRow = Awaited<ReturnType<typeof listPallets>>[number];
 
-export async function listPallets(db: Db, companyId: string, shelfIds: string[]) {
+export async function listPallets(db: Db, companyId: number, shelfIds: number[]) {
   if (shelfIds.length === 0) return [];
   return db
     .select(palletColumns)
@@ -90,7 +90,7 @@ export async function listPallets(db: Db, companyId: string, shelfIds: string[])
 }
 
 /** The shelves of these racks and the pallets on them: what a rack answer nests. */
-export async function listShelvesAndPallets(db: Db, companyId: string, rackIds: string[]) {
+export async function listShelvesAndPallets(db: Db, companyId: number, rackIds: number[]) {
   const shelves = await listShelves(db, companyId, rackIds);
   const pallets = await listPallets(
     db,
@@ -100,7 +100,7 @@ export async function listShelvesAndPallets(db: Db, companyId: string, rackIds: 
   return { shelves, pallets };
 }
 
-export async function findPallet(db: Db, companyId: string, palletId: string) {
+export async function findPallet(db: Db, companyId: number, palletId: number) {
   const rows = await db
     .select(palletColumns)
     .from(pallets)
@@ -113,8 +113,8 @@ export async function findPallet(db: Db, companyId: string, palletId: string) {
 export async function insertRackWithShelves(
   db: Db,
   params: {
-    companyId: string;
-    warehouseId: string;
+    companyId: number;
+    warehouseId: number;
     name: string;
     orientation: 'horizontal' | 'vertical';
     x: number;
@@ -140,8 +140,8 @@ export async function insertRackWithShelves(
 
 export async function updateRack(
   db: Db,
-  companyId: string,
-  rackId: string,
+  companyId: number,
+  rackId: number,
   patch: Partial<Pick<RackRow, 'name' | 'orientation' | 'x' | 'y' | 'width' | 'length'>>,
 ) {
   await db
@@ -150,7 +150,7 @@ export async function updateRack(
     .where(and(eq(racks.companyId, companyId), eq(racks.id, rackId)));
 }
 
-export async function deleteRack(db: Db, companyId: string, warehouseId: string, rackId: string) {
+export async function deleteRack(db: Db, companyId: number, warehouseId: number, rackId: number) {
   const deleted = await db
     .delete(racks)
     .where(
@@ -161,7 +161,7 @@ export async function deleteRack(db: Db, companyId: string, warehouseId: string,
 }
 
 /** Locks the shelf so that two pallets added at once cannot both take its last spot. */
-export async function lockShelf(db: Db, companyId: string, shelfId: string) {
+export async function lockShelf(db: Db, companyId: number, shelfId: number) {
   const rows = await db
     .select()
     .from(shelves)
@@ -171,7 +171,7 @@ export async function lockShelf(db: Db, companyId: string, shelfId: string) {
 }
 
 /** The company's customer of that name, created on first use. Names are upper case. */
-export async function ensureCustomer(db: Db, companyId: string, name: string): Promise<string> {
+export async function ensureCustomer(db: Db, companyId: number, name: string): Promise<number> {
   await db
     .insert(customers)
     .values({ companyId, name })
@@ -189,17 +189,17 @@ export async function ensureCustomer(db: Db, companyId: string, name: string): P
 export async function insertPallet(
   db: Db,
   params: {
-    companyId: string;
-    shelfId: string;
+    companyId: number;
+    shelfId: number;
     name: string;
-    customerId: string;
+    customerId: number;
     palletNumber: string;
     notes: string;
     weight: number;
     shelfSpots: number;
     slotIndex: number;
   },
-): Promise<string> {
+): Promise<number> {
   const [row] = await db.insert(pallets).values(params).returning({ id: pallets.id });
   if (!row) throw new Error('Pallet insert returned nothing');
   return row.id;
@@ -207,11 +207,11 @@ export async function insertPallet(
 
 export async function updatePallet(
   db: Db,
-  companyId: string,
-  palletId: string,
+  companyId: number,
+  palletId: number,
   patch: Partial<{
     name: string;
-    customerId: string;
+    customerId: number;
     palletNumber: string;
     notes: string;
     weight: number;
@@ -225,7 +225,7 @@ export async function updatePallet(
     .where(and(eq(pallets.companyId, companyId), eq(pallets.id, palletId)));
 }
 
-export async function deletePallet(db: Db, companyId: string, palletId: string) {
+export async function deletePallet(db: Db, companyId: number, palletId: number) {
   const deleted = await db
     .delete(pallets)
     .where(and(eq(pallets.companyId, companyId), eq(pallets.id, palletId)))

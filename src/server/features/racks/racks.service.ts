@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../contracts/auth';
-import { idSchema } from '../../../contracts/common';
+import { idInput } from '../../../contracts/common';
 import type {
   AddPalletBody,
   AddRackBody,
@@ -32,7 +32,7 @@ type Floor = NonNullable<Awaited<ReturnType<typeof repo.findWarehouseFloor>>>;
 
 const feet = (n: number) => `${Math.round(n * 100) / 100}`;
 
-async function loadRacks(db: Db, companyId: string, rackRows: repo.RackRow[]): Promise<Rack[]> {
+async function loadRacks(db: Db, companyId: number, rackRows: repo.RackRow[]): Promise<Rack[]> {
   const { shelves, pallets } = await repo.listShelvesAndPallets(
     db,
     companyId,
@@ -43,9 +43,9 @@ async function loadRacks(db: Db, companyId: string, rackRows: repo.RackRow[]): P
 
 async function loadRack(
   db: Db,
-  companyId: string,
-  warehouseId: string,
-  rackId: string,
+  companyId: number,
+  warehouseId: number,
+  rackId: number,
 ): Promise<Rack> {
   const row = await repo.findRack(db, companyId, warehouseId, rackId);
   const [rack] = row ? await loadRacks(db, companyId, [row]) : [];
@@ -59,10 +59,10 @@ async function loadRack(
  */
 async function assertRackPlacement(
   db: Db,
-  companyId: string,
+  companyId: number,
   floor: Floor,
   rack: {
-    id?: string;
+    id?: number;
     name: string;
     x: number;
     y: number;
@@ -94,7 +94,7 @@ async function assertRackPlacement(
   );
 }
 
-export async function listRacks(db: Db, user: SessionUser, warehouseId: string): Promise<Rack[]> {
+export async function listRacks(db: Db, user: SessionUser, warehouseId: number): Promise<Rack[]> {
   const floor = await repo.findWarehouseFloor(db, user.companyId, warehouseId);
   if (!floor) throw notFound('Warehouse');
   return loadRacks(db, user.companyId, await repo.listRacks(db, user.companyId, [warehouseId]));
@@ -103,7 +103,7 @@ export async function listRacks(db: Db, user: SessionUser, warehouseId: string):
 export async function addRack(
   db: Db,
   user: SessionUser,
-  warehouseId: string,
+  warehouseId: number,
   body: AddRackBody,
 ): Promise<Rack> {
   const rackId = await db.transaction(async (tx) => {
@@ -131,8 +131,8 @@ export async function addRack(
 export async function updateRack(
   db: Db,
   user: SessionUser,
-  warehouseId: string,
-  rackId: string,
+  warehouseId: number,
+  rackId: number,
   body: UpdateRackBody,
 ): Promise<Rack> {
   await db.transaction(async (tx) => {
@@ -157,8 +157,8 @@ export async function updateRack(
 export async function deleteRack(
   db: Db,
   user: SessionUser,
-  warehouseId: string,
-  rackId: string,
+  warehouseId: number,
+  rackId: number,
 ): Promise<void> {
   // Shelves and pallets go with the rack (ON DELETE CASCADE); the client warns first.
   const deleted = await repo.deleteRack(db, user.companyId, warehouseId, rackId);
@@ -177,7 +177,7 @@ const onShelf = (pallets: repo.PalletRow[]) =>
   pallets.map((p) => ({ id: p.id, spaces: p.shelfSpots, slotIndex: p.slotIndex }));
 
 export async function addPallet(db: Db, user: SessionUser, body: AddPalletBody): Promise<Pallet> {
-  const shelfId = idSchema.safeParse(body.shelf_id);
+  const shelfId = idInput().safeParse(body.shelf_id);
   if (!shelfId.success) throw shelfNotFound();
   const palletId = await db.transaction(async (tx) => {
     const shelf = await repo.lockShelf(tx, user.companyId, shelfId.data);
@@ -208,7 +208,7 @@ export async function addPallet(db: Db, user: SessionUser, body: AddPalletBody):
   return getPallet(db, user.companyId, palletId);
 }
 
-async function getPallet(db: Db, companyId: string, palletId: string): Promise<Pallet> {
+async function getPallet(db: Db, companyId: number, palletId: number): Promise<Pallet> {
   const row = await repo.findPallet(db, companyId, palletId);
   if (!row) throw notFound('Pallet');
   return presentPallet(row);
@@ -217,10 +217,10 @@ async function getPallet(db: Db, companyId: string, palletId: string): Promise<P
 export async function editPallet(
   db: Db,
   user: SessionUser,
-  palletId: string,
+  palletId: number,
   body: EditPalletBody,
 ): Promise<Pallet> {
-  if (body.id !== undefined && body.id !== palletId) {
+  if (body.id !== undefined && idInput().safeParse(body.id).data !== palletId) {
     throw new AppError(
       'VALIDATION_FAILED',
       'The pallet id in the body does not match the one in the address.',
@@ -258,7 +258,7 @@ export async function editPallet(
   return getPallet(db, user.companyId, palletId);
 }
 
-export async function deletePallet(db: Db, user: SessionUser, palletId: string): Promise<void> {
+export async function deletePallet(db: Db, user: SessionUser, palletId: number): Promise<void> {
   const deleted = await repo.deletePallet(db, user.companyId, palletId);
   if (!deleted) throw notFound('Pallet');
 }

@@ -2,12 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
 export interface SuggestionParams {
-  companyId: string;
+  companyId: number;
   /** An ILIKE pattern, already escaped: '%text%'. */
   pattern: string;
   /** Prefix pattern, to rank names that start with the text first. */
   prefix: string;
-  warehouseId: string | null;
+  warehouseId: number | null;
   limit: number;
 }
 

@@ -8,7 +8,7 @@ import { presentVault } from '../vaults/vaults.presenter';
 import { loadVault, vaultEvent } from '../vaults/vaults.service';
 
 // Staging shares the vault placement rules and tables; it owns only the two stage calls.
-export async function stageVault(db: Db, user: SessionUser, vaultId: string): Promise<Vault> {
+export async function stageVault(db: Db, user: SessionUser, vaultId: number): Promise<Vault> {
   await db.transaction(async (tx) => {
     if (!(await repo.lockVault(tx, user.companyId, vaultId))) throw notFound('Vault');
     const v = await repo.findVault(tx, user.companyId, vaultId);

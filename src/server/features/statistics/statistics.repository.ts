@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
 export interface WarehouseCountsRow {
-  id: string;
+  id: number;
   name: string;
   slug: string;
   rows: number;
@@ -16,7 +16,7 @@ export interface WarehouseCountsRow {
 /** Counted by the database in one pass; no vault is loaded to be counted. */
 export async function listWarehouseCounts(
   db: Db,
-  companyId: string,
+  companyId: number,
 ): Promise<WarehouseCountsRow[]> {
   return queryRows<WarehouseCountsRow>(
     db,

@@ -33,8 +33,8 @@ export function vaultLabel(v: { name: string | null }): string {
  */
 export async function checkPlacement(
   tx: Db,
-  companyId: string,
-  params: { fieldId: string; position: number; type: VaultType },
+  companyId: number,
+  params: { fieldId: number; position: number; type: VaultType },
 ): Promise<LockedField> {
   const field = await repo.lockField(tx, companyId, params.fieldId);
   if (!field) throw notFound('Field');
@@ -73,7 +73,7 @@ export async function checkPlacement(
 }
 
 /** Staging (and moving out of a field) takes only the topmost vault, as staff would lift it. */
-export async function checkTopmost(tx: Db, companyId: string, v: repo.VaultRow): Promise<void> {
+export async function checkTopmost(tx: Db, companyId: number, v: repo.VaultRow): Promise<void> {
   if (v.fieldId === null || v.position === null) return;
   const field = await repo.lockField(tx, companyId, v.fieldId);
   if (!field) throw notFound('Field');

@@ -2,7 +2,7 @@ import type { Field } from '../../../contracts/fields';
 import type { Attachment, Vault, VaultEvent } from '../../../contracts/vaults';
 import type { AttachmentRow, VaultRow } from './vaults.repository';
 
-export function attachmentUrl(id: string): string {
+export function attachmentUrl(id: number): string {
   return `/api/vaults/attachments/${id}`;
 }
 
@@ -43,7 +43,7 @@ export function presentVault(v: VaultRow, attachments: readonly AttachmentFields
 }
 
 export function presentField(
-  f: { id: string; name: string; warehouseId: string; type: Field['type']; full: boolean },
+  f: { id: number; name: string; warehouseId: number; type: Field['type']; full: boolean },
   vaults: readonly VaultRow[],
   attachments: readonly AttachmentRow[],
 ): Field {
@@ -61,7 +61,7 @@ export function presentField(
 
 export function presentEvent(e: {
   id: number;
-  vaultId: string;
+  vaultId: number;
   vaultName: string | null;
   kind: string;
   actorEmail: string | null;

@@ -37,33 +37,33 @@ function selectVaults(db: Db) {
 
 export type VaultRow = NonNullable<Awaited<ReturnType<typeof findVault>>>;
 
-export async function findVault(db: Db, companyId: string, id: string) {
+export async function findVault(db: Db, companyId: number, id: number) {
   const rows = await selectVaults(db)
     .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
     .limit(1);
   return rows[0] ?? null;
 }
 
-export async function findVaultByName(db: Db, companyId: string, name: string) {
+export async function findVaultByName(db: Db, companyId: number, name: string) {
   const rows = await selectVaults(db)
     .where(and(eq(vaults.companyId, companyId), eq(vaults.name, name)))
     .limit(1);
   return rows[0] ?? null;
 }
 
-export async function listFieldVaults(db: Db, companyId: string, fieldId: string) {
+export async function listFieldVaults(db: Db, companyId: number, fieldId: number) {
   return selectVaults(db)
     .where(and(eq(vaults.companyId, companyId), eq(vaults.fieldId, fieldId)))
     .orderBy(asc(vaults.position));
 }
 
-export async function listStagedVaults(db: Db, companyId: string) {
+export async function listStagedVaults(db: Db, companyId: number) {
   return selectVaults(db)
     .where(and(eq(vaults.companyId, companyId), isNull(vaults.fieldId)))
     .orderBy(asc(vaults.createdAt));
 }
 
-export async function listAttachments(db: Db, companyId: string, vaultIds: string[]) {
+export async function listAttachments(db: Db, companyId: number, vaultIds: number[]) {
   if (vaultIds.length === 0) return [];
   return db
     .select()
@@ -74,7 +74,7 @@ export async function listAttachments(db: Db, companyId: string, vaultIds: strin
     .orderBy(asc(vaultAttachments.createdAt));
 }
 
-export async function findAttachment(db: Db, companyId: string, id: string) {
+export async function findAttachment(db: Db, companyId: number, id: number) {
   const rows = await db
     .select()
     .from(vaultAttachments)
@@ -86,8 +86,8 @@ export async function findAttachment(db: Db, companyId: string, id: string) {
 export async function insertAttachment(
   db: Db,
   params: {
-    companyId: string;
-    vaultId: string;
+    companyId: number;
+    vaultId: number;
     fileName: string;
     storageKey: string;
     contentType: string;
@@ -102,8 +102,8 @@ export async function insertAttachment(
 /** Removes the vault's attachment rows and returns their storage keys, for deletion after commit. */
 export async function deleteAttachmentsOf(
   db: Db,
-  companyId: string,
-  vaultId: string,
+  companyId: number,
+  vaultId: number,
 ): Promise<string[]> {
   const rows = await db
     .delete(vaultAttachments)
@@ -116,7 +116,7 @@ export async function deleteAttachmentsOf(
  * The field with its warehouse's capacity, locked for the rest of the transaction, so two
  * placements into one field take turns.
  */
-export async function lockField(db: Db, companyId: string, fieldId: string) {
+export async function lockField(db: Db, companyId: number, fieldId: number) {
   const rows = await db
     .select({
       id: fields.id,
@@ -138,8 +138,8 @@ export async function lockField(db: Db, companyId: string, fieldId: string) {
 
 export async function takenPositions(
   db: Db,
-  companyId: string,
-  fieldId: string,
+  companyId: number,
+  fieldId: number,
 ): Promise<number[]> {
   const rows = await db
     .select({ position: vaults.position })
@@ -152,7 +152,7 @@ export async function takenPositions(
 async function upsertName(
   db: Db,
   table: typeof customers | typeof orders,
-  companyId: string,
+  companyId: number,
   name: string,
 ) {
   const [row] = await db
@@ -167,21 +167,21 @@ async function upsertName(
   return row.id;
 }
 
-export const upsertCustomer = (db: Db, companyId: string, name: string) =>
+export const upsertCustomer = (db: Db, companyId: number, name: string) =>
   upsertName(db, customers, companyId, name);
-export const upsertOrder = (db: Db, companyId: string, name: string) =>
+export const upsertOrder = (db: Db, companyId: number, name: string) =>
   upsertName(db, orders, companyId, name);
 
 export async function insertVault(
   db: Db,
   params: {
-    companyId: string;
+    companyId: number;
     name: string | null;
-    customerId: string | null;
-    orderId: string | null;
+    customerId: number | null;
+    orderId: number | null;
     type: 'vault' | 'liftvan' | 't2' | 'couchbox';
     note: string;
-    fieldId: string;
+    fieldId: number;
     position: number;
   },
 ) {
@@ -192,17 +192,17 @@ export async function insertVault(
 
 export async function updateVaultRow(
   db: Db,
-  companyId: string,
-  id: string,
+  companyId: number,
+  id: number,
   set: Partial<{
     name: string | null;
-    customerId: string | null;
-    orderId: string | null;
+    customerId: number | null;
+    orderId: number | null;
     type: 'vault' | 'liftvan' | 't2' | 'couchbox';
     note: string;
-    fieldId: string | null;
+    fieldId: number | null;
     position: number | null;
-    oldFieldId: string | null;
+    oldFieldId: number | null;
   }>,
 ) {
   await db
@@ -211,18 +211,18 @@ export async function updateVaultRow(
     .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)));
 }
 
-export async function deleteVaultRow(db: Db, companyId: string, id: string) {
+export async function deleteVaultRow(db: Db, companyId: number, id: number) {
   await db.delete(vaults).where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)));
 }
 
 export async function insertEvent(
   db: Db,
   params: {
-    companyId: string;
-    vaultId: string;
+    companyId: number;
+    vaultId: number;
     vaultName: string | null;
     kind: string;
-    actorUserId: string;
+    actorUserId: number;
     actorEmail: string;
     details: Record<string, unknown>;
   },
@@ -230,7 +230,7 @@ export async function insertEvent(
   await db.insert(vaultEvents).values(params);
 }
 
-export async function listEvents(db: Db, companyId: string, vaultId: string) {
+export async function listEvents(db: Db, companyId: number, vaultId: number) {
   return db
     .select()
     .from(vaultEvents)
@@ -239,7 +239,7 @@ export async function listEvents(db: Db, companyId: string, vaultId: string) {
 }
 
 /** Locks the vault row, so two calls moving or editing one vault take turns. */
-export async function lockVault(db: Db, companyId: string, id: string): Promise<boolean> {
+export async function lockVault(db: Db, companyId: number, id: number): Promise<boolean> {
   const rows = await db
     .select({ id: vaults.id })
     .from(vaults)

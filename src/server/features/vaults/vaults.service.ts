@@ -10,6 +10,7 @@ import type {
   VaultEvent,
   VaultType,
 } from '../../../contracts/vaults';
+import { vaultIdFromKey } from '../../../contracts/vaults';
 import { emptyCustomerName } from '../../../domain/occupancy';
 import { isEmptyVaultCustomer, normaliseName } from '../../../domain/slots';
 import type { Db } from '../../db/client';
@@ -29,7 +30,7 @@ import { presentAttachment, presentEvent, presentVault } from './vaults.presente
 
 type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 
-export async function loadVault(db: Db, companyId: string, id: string): Promise<Vault> {
+export async function loadVault(db: Db, companyId: number, id: number): Promise<Vault> {
   const v = await repo.findVault(db, companyId, id);
   if (!v) throw notFound('Vault');
   return presentVault(v, await repo.listAttachments(db, companyId, [v.id]));
@@ -37,7 +38,7 @@ export async function loadVault(db: Db, companyId: string, id: string): Promise<
 
 export function vaultEvent(
   actor: Actor,
-  v: { id: string; name: string | null },
+  v: { id: number; name: string | null },
   kind: string,
   details: Record<string, unknown>,
 ) {
@@ -53,7 +54,7 @@ export function vaultEvent(
 }
 
 /** 'Vault 12 already exists in Warehouse 1, field A3, position 2.' — where the tag already stands. */
-async function nameTaken(db: Db, companyId: string, name: string): Promise<AppError> {
+async function nameTaken(db: Db, companyId: number, name: string): Promise<AppError> {
   const existing = await repo.findVaultByName(db, companyId, name);
   const where = existing ? describePlace(placeOf(existing)) : 'this company';
   return new AppError(
@@ -64,9 +65,9 @@ async function nameTaken(db: Db, companyId: string, name: string): Promise<AppEr
 
 async function checkNameFree(
   db: Db,
-  companyId: string,
+  companyId: number,
   name: string | null,
-  selfId?: string,
+  selfId?: number,
 ): Promise<void> {
   if (name === null) return;
   const existing = await repo.findVaultByName(db, companyId, name);
@@ -76,7 +77,7 @@ async function checkNameFree(
 /** Turns unique violations of a write into the refusals a caller reads. */
 async function translateConflicts<T>(
   db: Db,
-  companyId: string,
+  companyId: number,
   name: string | null,
   work: () => Promise<T>,
 ): Promise<T> {
@@ -132,7 +133,7 @@ export async function addVault(
 ): Promise<AddVaultResponse> {
   const who = identify(form.type, form.customer_name, form.order_name, true);
   const key = await storeFile(storage, file);
-  let vaultId: string;
+  let vaultId: number;
   try {
     vaultId = await translateConflicts(db, user.companyId, form.vault_id, () =>
       db.transaction(async (tx) => {
@@ -198,7 +199,8 @@ export async function getVaultByKey(
 ): Promise<Vault & { warehouse_slug: string | null }> {
   // The edit route names a vault by its number; a vault without one is named by its id.
   let v = await repo.findVaultByName(db, user.companyId, key);
-  if (!v && /^[0-9a-f-]{36}$/i.test(key)) v = await repo.findVault(db, user.companyId, key);
+  const id = v ? null : vaultIdFromKey(key);
+  if (id !== null) v = await repo.findVault(db, user.companyId, id);
   if (!v) throw notFound('Vault');
   const attachments = await repo.listAttachments(db, user.companyId, [v.id]);
   return { ...presentVault(v, attachments), warehouse_slug: v.warehouseSlug };
@@ -208,7 +210,7 @@ export async function updateVault(
   db: Db,
   storage: FileStorage,
   user: SessionUser,
-  id: string,
+  id: number,
   body: UpdateVaultBody,
 ): Promise<Vault> {
   let removedKeys: string[] = [];
@@ -271,7 +273,7 @@ export async function deleteVault(
   db: Db,
   storage: FileStorage,
   user: SessionUser,
-  id: string,
+  id: number,
 ): Promise<DeleteVaultResponse> {
   const { keys, response } = await db.transaction(async (tx) => {
     if (!(await repo.lockVault(tx, user.companyId, id))) throw notFound('Vault');
@@ -344,7 +346,7 @@ export async function uploadAttachment(
   db: Db,
   storage: FileStorage,
   user: SessionUser,
-  vaultId: string,
+  vaultId: number,
   file: UploadedFile,
 ): Promise<Attachment> {
   if (!(await repo.findVault(db, user.companyId, vaultId))) throw notFound('Vault');
@@ -374,7 +376,7 @@ export async function uploadAttachment(
   }
 }
 
-export async function openAttachment(db: Db, storage: FileStorage, user: SessionUser, id: string) {
+export async function openAttachment(db: Db, storage: FileStorage, user: SessionUser, id: number) {
   const row = await repo.findAttachment(db, user.companyId, id);
   if (!row) throw notFound('Attachment');
   const stream = await storage.get(row.storageKey);
@@ -385,7 +387,7 @@ export async function openAttachment(db: Db, storage: FileStorage, user: Session
 export async function vaultHistory(
   db: Db,
   user: SessionUser,
-  vaultId: string,
+  vaultId: number,
 ): Promise<VaultEvent[]> {
   const rows = await repo.listEvents(db, user.companyId, vaultId);
   if (rows.length === 0 && !(await repo.findVault(db, user.companyId, vaultId)))

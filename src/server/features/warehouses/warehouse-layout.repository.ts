@@ -5,7 +5,7 @@ import { racks } from '../../db/schema/racks';
 import { warehouses } from '../../db/schema/warehouses';
 
 /** Locks the warehouse row: layout changes in one warehouse are checked and written one at a time. */
-export async function lockWarehouse(db: Db, companyId: string, warehouseId: string) {
+export async function lockWarehouse(db: Db, companyId: number, warehouseId: number) {
   const rows = await db
     .select()
     .from(warehouses)
@@ -15,7 +15,7 @@ export async function lockWarehouse(db: Db, companyId: string, warehouseId: stri
 }
 
 /** Per field holding vaults: how many it holds and its highest position. */
-export async function listFieldLoads(db: Db, companyId: string, warehouseId: string) {
+export async function listFieldLoads(db: Db, companyId: number, warehouseId: number) {
   const rows = await queryRows<{
     name: string;
     type: string;
@@ -38,8 +38,8 @@ export async function listFieldLoads(db: Db, companyId: string, warehouseId: str
 
 export async function updateDimensions(
   db: Db,
-  companyId: string,
-  warehouseId: string,
+  companyId: number,
+  warehouseId: number,
   patch: { fieldCapacity?: number; length?: number; width?: number },
 ) {
   await db
@@ -50,8 +50,8 @@ export async function updateDimensions(
 
 export async function updateFieldgridLocation(
   db: Db,
-  companyId: string,
-  warehouseId: string,
+  companyId: number,
+  warehouseId: number,
   location: { x: number; y: number },
 ) {
   await db
@@ -60,7 +60,7 @@ export async function updateFieldgridLocation(
     .where(and(eq(warehouses.companyId, companyId), eq(warehouses.id, warehouseId)));
 }
 
-export async function listRackFootprints(db: Db, companyId: string, warehouseId: string) {
+export async function listRackFootprints(db: Db, companyId: number, warehouseId: number) {
   return db
     .select({
       name: racks.name,

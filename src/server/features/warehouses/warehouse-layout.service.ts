@@ -32,7 +32,7 @@ function capacityNeeded(loads: Awaited<ReturnType<typeof repo.listFieldLoads>>) 
 export async function editDimensions(
   db: Db,
   user: SessionUser,
-  warehouseId: string,
+  warehouseId: number,
   body: EditDimensionsBody,
 ): Promise<{ warehouse: Warehouse }> {
   await db.transaction(async (tx) => {
@@ -60,9 +60,9 @@ export async function editDimensions(
 export async function moveFieldGrid(
   db: Db,
   user: SessionUser,
-  warehouseId: string,
+  warehouseId: number,
   body: MoveFieldGridBody,
-): Promise<{ warehouseId: string; fieldgridLocation: Point }> {
+): Promise<{ warehouseId: number; fieldgridLocation: Point }> {
   const location = body.fieldgridLocation;
   await db.transaction(async (tx) => {
     const warehouse = await repo.lockWarehouse(tx, user.companyId, warehouseId);

@@ -14,7 +14,7 @@ const FIELD_INSERT_CHUNK = 5000;
 export async function insertWarehouseWithFields(
   db: Db,
   params: {
-    companyId: string;
+    companyId: number;
     name: string;
     slug: string;
     rows: number;
@@ -39,7 +39,7 @@ export async function insertWarehouseWithFields(
   return row;
 }
 
-export async function findWarehouse(db: Db, companyId: string, id: string) {
+export async function findWarehouse(db: Db, companyId: number, id: number) {
   const rows = await db
     .select()
     .from(warehouses)
@@ -48,7 +48,7 @@ export async function findWarehouse(db: Db, companyId: string, id: string) {
   return rows[0] ?? null;
 }
 
-export async function findWarehouseBySlug(db: Db, companyId: string, slug: string) {
+export async function findWarehouseBySlug(db: Db, companyId: number, slug: string) {
   const rows = await db
     .select()
     .from(warehouses)
@@ -57,7 +57,7 @@ export async function findWarehouseBySlug(db: Db, companyId: string, slug: strin
   return rows[0] ?? null;
 }
 
-export async function findWarehouseByName(db: Db, companyId: string, name: string) {
+export async function findWarehouseByName(db: Db, companyId: number, name: string) {
   const rows = await db
     .select()
     .from(warehouses)
@@ -68,7 +68,7 @@ export async function findWarehouseByName(db: Db, companyId: string, name: strin
   return rows[0] ?? null;
 }
 
-export async function listWarehouses(db: Db, companyId: string) {
+export async function listWarehouses(db: Db, companyId: number) {
   return db
     .select()
     .from(warehouses)
@@ -77,7 +77,7 @@ export async function listWarehouses(db: Db, companyId: string) {
 }
 
 /** Dashboard figures counted by the database: no vault leaves it to be counted. */
-export async function listWarehouseCounts(db: Db, companyId: string) {
+export async function listWarehouseCounts(db: Db, companyId: number) {
   return db
     .select({
       warehouseId: fields.warehouseId,
@@ -91,7 +91,7 @@ export async function listWarehouseCounts(db: Db, companyId: string) {
     .groupBy(fields.warehouseId);
 }
 
-export async function listFields(db: Db, companyId: string, warehouseIds: string[]) {
+export async function listFields(db: Db, companyId: number, warehouseIds: number[]) {
   if (warehouseIds.length === 0) return [];
   return db
     .select()
@@ -99,7 +99,7 @@ export async function listFields(db: Db, companyId: string, warehouseIds: string
     .where(and(eq(fields.companyId, companyId), inArray(fields.warehouseId, warehouseIds)));
 }
 
-export async function listPlacedVaults(db: Db, companyId: string, warehouseIds: string[]) {
+export async function listPlacedVaults(db: Db, companyId: number, warehouseIds: number[]) {
   if (warehouseIds.length === 0) return [];
   return db
     .select(vaultColumns)
@@ -112,7 +112,7 @@ export async function listPlacedVaults(db: Db, companyId: string, warehouseIds: 
 }
 
 /** Attachments of every placed vault in the warehouses, joined rather than listed by id. */
-export async function listAttachments(db: Db, companyId: string, warehouseIds: string[]) {
+export async function listAttachments(db: Db, companyId: number, warehouseIds: number[]) {
   if (warehouseIds.length === 0) return [];
   return db
     .select({
@@ -132,7 +132,7 @@ export async function listAttachments(db: Db, companyId: string, warehouseIds: s
 }
 
 /** Storage keys of every file that goes with the warehouse, to delete once its rows are gone. */
-export async function listWarehouseFileKeys(db: Db, companyId: string, warehouseId: string) {
+export async function listWarehouseFileKeys(db: Db, companyId: number, warehouseId: number) {
   const attachmentKeys = await db
     .select({ key: vaultAttachments.storageKey })
     .from(vaultAttachments)
@@ -151,10 +151,10 @@ export async function listWarehouseFileKeys(db: Db, companyId: string, warehouse
 export async function recordWarehouseVaultDeletions(
   db: Db,
   params: {
-    companyId: string;
-    warehouseId: string;
+    companyId: number;
+    warehouseId: number;
     warehouseName: string;
-    actorUserId: string;
+    actorUserId: number;
     actorEmail: string;
   },
 ) {
@@ -167,7 +167,14 @@ export async function recordWarehouseVaultDeletions(
     WHERE v.company_id = ${params.companyId} AND f.warehouse_id = ${params.warehouseId}`);
 }
 
-export async function deleteWarehouseRow(db: Db, companyId: string, id: string) {
+/** A field's vaults hold it back (ON DELETE RESTRICT), so the warehouse's vaults go first. */
+export async function deleteWarehouseVaults(db: Db, companyId: number, warehouseId: number) {
+  await db.execute(sql`
+    DELETE FROM vaults v USING fields f
+    WHERE f.id = v.field_id AND v.company_id = ${companyId} AND f.warehouse_id = ${warehouseId}`);
+}
+
+export async function deleteWarehouseRow(db: Db, companyId: number, id: number) {
   const deleted = await db
     .delete(warehouses)
     .where(and(eq(warehouses.companyId, companyId), eq(warehouses.id, id)))

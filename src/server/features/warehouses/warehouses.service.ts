@@ -13,7 +13,7 @@ import { presentWarehouses } from './warehouses.presenter';
 
 async function loadFull(
   db: Db,
-  companyId: string,
+  companyId: number,
   rows: repo.WarehouseRow[],
 ): Promise<Warehouse[]> {
   const ids = rows.map((w) => w.id);
@@ -36,7 +36,7 @@ const companyLoads = createLimiter(2);
 export async function listCompanyWarehouses(
   db: Db,
   user: SessionUser,
-  companyId: string,
+  companyId: number,
 ): Promise<Warehouse[]> {
   // Another company's id answers exactly like an id that does not exist.
   if (companyId !== user.companyId) throw notFound('Company');
@@ -45,7 +45,7 @@ export async function listCompanyWarehouses(
   );
 }
 
-export async function getWarehouse(db: Db, user: SessionUser, id: string): Promise<Warehouse> {
+export async function getWarehouse(db: Db, user: SessionUser, id: number): Promise<Warehouse> {
   const row = await repo.findWarehouse(db, user.companyId, id);
   if (!row) throw notFound('Warehouse');
   const [full] = await loadFull(db, user.companyId, [row]);
@@ -126,7 +126,7 @@ export async function deleteWarehouse(
   db: Db,
   storage: FileStorage,
   user: SessionUser,
-  id: string,
+  id: number,
 ): Promise<void> {
   const fileKeys = await db.transaction(async (tx) => {
     const warehouse = await repo.findWarehouse(tx, user.companyId, id);
@@ -139,6 +139,7 @@ export async function deleteWarehouse(
       actorUserId: user.id,
       actorEmail: user.email,
     });
+    await repo.deleteWarehouseVaults(tx, user.companyId, id);
     await repo.deleteWarehouseRow(tx, user.companyId, id);
     return keys;
   });

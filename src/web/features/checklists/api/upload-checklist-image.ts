@@ -6,7 +6,7 @@ import { buildPath } from '../../../lib/api';
  * server's sentence (or 'Failed to upload image') so the modal can log it.
  */
 export function uploadChecklistImage(
-  checklistId: string,
+  checklistId: number,
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<contract.ChecklistImage> {

@@ -25,7 +25,7 @@ export const updateChecklist = ({
   id,
   body,
 }: {
-  id: string;
+  id: number;
   body: BodyInputOf<typeof contract.updateChecklist>;
 }) => callApi(contract.updateChecklist, { params: { id }, body });
 
@@ -40,7 +40,7 @@ export function useEditChecklist() {
 export function useDeleteChecklist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(contract.deleteChecklist, { params: { id } }),
+    mutationFn: (id: number) => callApi(contract.deleteChecklist, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistKeys.list() }),
   });
 }

@@ -5,7 +5,7 @@ import type { WarehouseSummary } from '../../../../contracts/warehouses';
 import { DEFAULT_CHECKLIST_TASKS, normaliseTaskTitles } from '../../../../domain/checklist-rules';
 
 export interface ChecklistFormValues {
-  warehouse_id: string;
+  warehouse_id: WarehouseSummary['id'];
   description: string;
   tasks: string[];
   is_active: boolean;
@@ -38,7 +38,7 @@ export function ChecklistFormDialog({
   onSubmit: (values: ChecklistFormValues) => void;
   onClose: () => void;
 }) {
-  const [warehouseId, setWarehouseId] = useState(checklist?.warehouse_id ?? '');
+  const [warehouseId, setWarehouseId] = useState<number | null>(checklist?.warehouse_id ?? null);
   const [description, setDescription] = useState(checklist?.description ?? '');
   const [isActive, setIsActive] = useState(checklist?.is_active ?? true);
   const [tasks, setTasks] = useState<TaskRow[]>(() =>
@@ -80,8 +80,8 @@ export function ChecklistFormDialog({
             <label className="block">
               <span className="text-sm font-medium">Warehouse</span>
               <select
-                value={warehouseId}
-                onChange={(e) => setWarehouseId(e.target.value)}
+                value={warehouseId ?? ''}
+                onChange={(e) => setWarehouseId(e.target.value ? Number(e.target.value) : null)}
                 className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
               >
                 <option value="">Select a warehouse</option>

@@ -17,7 +17,7 @@ export function UploadImageDialog({
   onUploaded,
 }: {
   open: boolean;
-  checklistId: string;
+  checklistId: number;
   onClose: () => void;
   onUploaded: (image: ChecklistImage) => void;
 }) {

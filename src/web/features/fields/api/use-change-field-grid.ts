@@ -4,7 +4,7 @@ import { callApiForm } from '../../../lib/api';
 import { useInvalidateWarehouse } from '../../racks/api/use-invalidate-warehouse';
 
 export interface FieldGridChangeInput {
-  warehouseId: string;
+  warehouseId: number;
   direction: 'left' | 'right' | 'bottom';
   operation: 'plus' | 'minus';
   rows: number;
@@ -18,7 +18,7 @@ export function useChangeFieldGrid(slug: string) {
   return useMutation({
     mutationFn: (input: FieldGridChangeInput) => {
       const form = new FormData();
-      form.append('warehouse_id', input.warehouseId);
+      form.append('warehouse_id', String(input.warehouseId));
       form.append('direction', input.direction);
       form.append('opperation', input.operation);
       form.append('warehouse_cols', String(input.cols));

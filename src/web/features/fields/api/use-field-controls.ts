@@ -6,7 +6,7 @@ import { warehouseKeys } from '../../warehouses/api/query-keys';
 export function useSetFieldFull() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, full }: { id: string; full: boolean }) =>
+    mutationFn: ({ id, full }: { id: number; full: boolean }) =>
       callApi(contract.setFieldFull, { params: { id }, body: { full } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all }),
   });
@@ -21,10 +21,10 @@ export function useToggleFieldType() {
       field2,
       warehouseId,
     }: {
-      id: string;
+      id: number;
       type: 'vault' | 'couchbox';
-      field2: string | null;
-      warehouseId: string;
+      field2: number | null;
+      warehouseId: number;
     }) =>
       callApi(contract.toggleFieldType, { params: { id }, body: { type, field2, warehouseId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all }),

@@ -4,7 +4,7 @@ import type { BodyInputOf } from '../../../../contracts/endpoint';
 import { callApi } from '../../../lib/api';
 import { useInvalidateWarehouse } from './use-invalidate-warehouse';
 
-export function useAddRack(slug: string, warehouseId: string) {
+export function useAddRack(slug: string, warehouseId: number) {
   const invalidate = useInvalidateWarehouse(slug);
   return useMutation({
     mutationFn: (body: BodyInputOf<typeof contract.addRack>) =>

@@ -6,7 +6,7 @@ import { useInvalidateWarehouse } from './use-invalidate-warehouse';
 export function useDeletePallet(slug: string) {
   const invalidate = useInvalidateWarehouse(slug);
   return useMutation({
-    mutationFn: (id: string) => callApi(contract.deletePallet, { params: { id } }),
+    mutationFn: (id: number) => callApi(contract.deletePallet, { params: { id } }),
     onSuccess: invalidate,
     onError: (error) => console.error('Failed to delete pallet', error),
   });

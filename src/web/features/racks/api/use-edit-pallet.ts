@@ -7,7 +7,7 @@ import { useInvalidateWarehouse } from './use-invalidate-warehouse';
 export function useEditPallet(slug: string) {
   const invalidate = useInvalidateWarehouse(slug);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BodyInputOf<typeof contract.editPallet> }) =>
+    mutationFn: ({ id, body }: { id: number; body: BodyInputOf<typeof contract.editPallet> }) =>
       callApi(contract.editPallet, { params: { id }, body }),
     onSuccess: invalidate,
     onError: (error) => console.error('Failed to edit pallet', error),

@@ -8,11 +8,11 @@ import { useInvalidateWarehouse } from './use-invalidate-warehouse';
 
 type Body = BodyInputOf<typeof contract.updateRack>;
 
-export function useUpdateRack(slug: string, warehouseId: string) {
+export function useUpdateRack(slug: string, warehouseId: number) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateWarehouse(slug);
   return useMutation({
-    mutationFn: ({ rackId, body }: { rackId: string; body: Body }) =>
+    mutationFn: ({ rackId, body }: { rackId: number; body: Body }) =>
       callApi(contract.updateRack, { params: { warehouseId, rackId }, body }),
     // The rack stays where it was dropped while the server checks it, instead of jumping back.
     onMutate: async ({ rackId, body }) => {

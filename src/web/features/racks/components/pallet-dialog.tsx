@@ -8,7 +8,7 @@ import { useDeletePallet } from '../api/use-delete-pallet';
 import { useEditPallet } from '../api/use-edit-pallet';
 
 export interface PalletDialogTarget {
-  shelfId: string;
+  shelfId: number;
   slotIndex: number;
   /** Present when editing. */
   pallet?: Pallet;

@@ -35,7 +35,7 @@ function freeSlots(capacity: number, pallets: readonly Pallet[]): number[] {
 }
 
 export function RackView({ warehouse }: { warehouse: Warehouse }) {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<Rack['id'] | null>(null);
   const [dialog, setDialog] = useState<PalletDialogTarget | null>(null);
   const matches = usePalletMatch();
   const selected = warehouse.racks.find((r) => r.id === selectedId) ?? null;

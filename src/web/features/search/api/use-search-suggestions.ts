@@ -6,7 +6,7 @@ import { callApi } from '../../../lib/api';
 const DEBOUNCE_MS = 150;
 
 /** Suggestions for what is typed, asked for once typing pauses. */
-export function useSearchSuggestions(term: string, warehouseId: string | undefined) {
+export function useSearchSuggestions(term: string, warehouseId: number | undefined) {
   const [settled, setSettled] = useState(term);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(term.trim()), DEBOUNCE_MS);

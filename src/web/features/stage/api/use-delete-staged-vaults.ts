@@ -7,7 +7,7 @@ import { invalidateVaultQueries } from '../../vaults/api/invalidate';
 export function useDeleteStagedVaults() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) =>
+    mutationFn: (ids: number[]) =>
       Promise.all(ids.map((id) => callApi(vaultContract.deleteVault, { params: { id } }))),
     onSettled: () => invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to delete vaults', error),

@@ -14,7 +14,7 @@ export function useStagedVaults() {
 export function useStageVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vaultId: string) => callApi(contract.stageVault, { params: { vaultId } }),
+    mutationFn: (vaultId: number) => callApi(contract.stageVault, { params: { vaultId } }),
     onSettled: () => invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to stage vault', error),
   });

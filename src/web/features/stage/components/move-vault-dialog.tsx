@@ -19,7 +19,7 @@ export function MoveVaultDialog({ vault, onClose }: { vault: Vault; onClose: () 
   const summaries = useWarehouseSummaries();
   const [slug, setSlug] = useState('');
   const warehouse = useWarehouse(slug);
-  const [fieldId, setFieldId] = useState<string | null>(null);
+  const [fieldId, setFieldId] = useState<number | null>(null);
   const [position, setPosition] = useState<number | null>(null);
   const [movedTo, setMovedTo] = useState<string | null>(null);
   const move = useMoveVault();

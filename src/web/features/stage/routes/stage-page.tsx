@@ -11,14 +11,14 @@ import { MoveVaultDialog } from '../components/move-vault-dialog';
 export function StagePage() {
   const staged = useStagedVaults();
   const [isDeleteMode, setDeleteMode] = useState(false);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [isConfirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState<Vault | null>(null);
   const deleteVaults = useDeleteStagedVaults();
   const closeMove = useCallback(() => setMoving(null), []);
 
   const vaults = Object.values(staged.data ?? {});
-  const toggleChosen = (id: string) =>
+  const toggleChosen = (id: number) =>
     setChosen((prev) => {
       const next = new Set(prev);
       if (next.has(id)) next.delete(id);

@@ -2,5 +2,5 @@
 export const vaultKeys = {
   all: ['vaults'] as const,
   byKey: (key: string) => [...vaultKeys.all, 'key', key] as const,
-  history: (id: string) => [...vaultKeys.all, 'history', id] as const,
+  history: (id: number) => [...vaultKeys.all, 'history', id] as const,
 };

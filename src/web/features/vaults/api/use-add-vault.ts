@@ -9,7 +9,7 @@ export interface AddVaultInput {
   orderName: string;
   type: string;
   note: string;
-  fieldId: string;
+  fieldId: number;
   position: number;
   attachment: File | null;
 }
@@ -24,7 +24,7 @@ export function useAddVault() {
       form.append('order_name', input.orderName);
       form.append('type', input.type);
       form.append('note', input.note);
-      form.append('field_id', input.fieldId);
+      form.append('field_id', String(input.fieldId));
       form.append('position', String(input.position));
       if (input.attachment) form.append('attachment', input.attachment);
       return callApiForm(contract.addVault, form);

@@ -11,7 +11,7 @@ export function useUpdateVault() {
       id,
       body,
     }: {
-      id: string;
+      id: number;
       body: z.input<typeof contract.updateVaultBodySchema>;
     }) => callApi(contract.updateVault, { params: { id }, body }),
     onSuccess: () => invalidateVaultQueries(queryClient),
@@ -22,7 +22,7 @@ export function useUpdateVault() {
 export function useDeleteVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(contract.deleteVault, { params: { id } }),
+    mutationFn: (id: number) => callApi(contract.deleteVault, { params: { id } }),
     onSuccess: () => invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to delete vault', error),
   });
@@ -31,9 +31,9 @@ export function useDeleteVault() {
 export function useUploadAttachment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ vaultId, file }: { vaultId: string; file: File }) => {
+    mutationFn: ({ vaultId, file }: { vaultId: number; file: File }) => {
       const form = new FormData();
-      form.append('vault_id', vaultId);
+      form.append('vault_id', String(vaultId));
       form.append('attachment', file);
       return callApiForm(contract.uploadAttachment, form);
     },
@@ -44,7 +44,7 @@ export function useUploadAttachment() {
 export function useMoveVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { vaultId: string; fieldId: string; position: number }) =>
+    mutationFn: (body: { vaultId: number; fieldId: number; position: number }) =>
       callApi(contract.moveVault, { body }),
     onSettled: () => invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to move vault', error),

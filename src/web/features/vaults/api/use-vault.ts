@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/vaults';
+import type { Vault } from '../../../../contracts/vaults';
 import { callApi } from '../../../lib/api';
 import { vaultKeys } from './query-keys';
 
@@ -12,15 +13,16 @@ export function useVault(key: string) {
   });
 }
 
-export function useVaultHistory(id: string | undefined) {
+export function useVaultHistory(id: Vault['id'] | undefined) {
   return useQuery({
-    queryKey: vaultKeys.history(id ?? ''),
-    queryFn: () => callApi(contract.vaultHistory, { params: { id: id ?? '' } }),
+    queryKey: vaultKeys.history(id ?? 0),
+    // Disabled until the vault has loaded, so the placeholder 0 is never sent.
+    queryFn: () => callApi(contract.vaultHistory, { params: { id: id ?? 0 } }),
     enabled: id !== undefined,
   });
 }
 
 /** The edit route of a vault: by number, or by id for a vault without one. */
-export function editVaultPath(vault: { id: string; name: string | null }): string {
-  return `/edit/vault/${encodeURIComponent(vault.name ?? vault.id)}`;
+export function editVaultPath(vault: Pick<Vault, 'id' | 'name'>): string {
+  return `/edit/vault/${encodeURIComponent(vault.name ?? contract.vaultIdKey(vault.id))}`;
 }

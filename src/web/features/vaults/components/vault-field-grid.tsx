@@ -16,10 +16,10 @@ export function fieldSlots(warehouse: Warehouse, field: Field): number {
 
 interface VaultFieldGridProps {
   warehouse: Warehouse;
-  selectedFieldId: string | null;
+  selectedFieldId: number | null;
   onSelect: (field: Field) => void;
   /** Ids of fields matching the search; null when no search is active. */
-  matches?: ReadonlySet<string> | null;
+  matches?: ReadonlySet<number> | null;
 }
 
 /**

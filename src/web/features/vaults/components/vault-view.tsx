@@ -59,7 +59,7 @@ function FieldControls({ warehouse, field }: { warehouse: Warehouse; field: Fiel
 }
 
 export function VaultView({ warehouse }: { warehouse: Warehouse }) {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
   const [confirmPosition, setConfirmPosition] = useState<number | null>(null);
   const [formPosition, setFormPosition] = useState<number | null>(null);
   const [toStage, setToStage] = useState<Vault | null>(null);
@@ -70,7 +70,7 @@ export function VaultView({ warehouse }: { warehouse: Warehouse }) {
   const matches = useMemo(() => {
     const kind = selection?.kind;
     if (!selection || kind === undefined || kind === 'pallet') return null;
-    const ids = new Set<string>();
+    const ids = new Set<number>();
     for (const field of Object.values(warehouse.fields)) {
       if (Object.values(field.vaults).some((v) => vaultMatchesSearch(v, kind, selection.value))) {
         ids.add(field.id);

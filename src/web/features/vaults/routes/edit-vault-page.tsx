@@ -24,7 +24,7 @@ function placeText(value: unknown): string {
   return 'stage';
 }
 
-function VaultHistory({ vaultId }: { vaultId: string }) {
+function VaultHistory({ vaultId }: { vaultId: number }) {
   const history = useVaultHistory(vaultId);
   return (
     <section aria-label="History" className="mt-8">

@@ -6,7 +6,7 @@ import { warehouseKeys } from './query-keys';
 export function useDeleteWarehouse() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(contract.deleteWarehouse, { params: { id } }),
+    mutationFn: (id: number) => callApi(contract.deleteWarehouse, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all }),
     onError: (error) => console.error('Failed to delete warehouse', error),
   });

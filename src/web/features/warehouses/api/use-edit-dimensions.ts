@@ -4,7 +4,7 @@ import type { BodyInputOf } from '../../../../contracts/endpoint';
 import { callApi } from '../../../lib/api';
 import { useInvalidateWarehouse } from '../../racks/api/use-invalidate-warehouse';
 
-export function useEditDimensions(slug: string, warehouseId: string) {
+export function useEditDimensions(slug: string, warehouseId: number) {
   const invalidate = useInvalidateWarehouse(slug);
   return useMutation({
     mutationFn: (body: BodyInputOf<typeof contract.editDimensions>) =>

@@ -5,7 +5,7 @@ import { callApi } from '../../../lib/api';
 import { useInvalidateWarehouse } from '../../racks/api/use-invalidate-warehouse';
 import { warehouseKeys } from './query-keys';
 
-export function useMoveFieldGrid(slug: string, warehouseId: string) {
+export function useMoveFieldGrid(slug: string, warehouseId: number) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateWarehouse(slug);
   return useMutation({

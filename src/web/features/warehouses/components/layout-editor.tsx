@@ -9,6 +9,7 @@ import {
   useSensors,
   type DragEndEvent,
   type DragMoveEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
@@ -54,7 +55,7 @@ function Draggable({
   onClick,
   children,
 }: {
-  id: string;
+  id: UniqueIdentifier;
   label: string;
   rect: Rect;
   className: string;
@@ -130,7 +131,7 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
   const lastMove = useRef(0);
   const [ghost, setGhost] = useState<Rect | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [infoRackId, setInfoRackId] = useState<string | null>(null);
+  const [infoRackId, setInfoRackId] = useState<number | null>(null);
   const [builder, setBuilder] = useState<BuilderForm>({
     name: 'Unnamed Rack',
     length: '4',
@@ -152,12 +153,15 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
   const floor = floorSize(warehouse);
   const block: Rect = { ...warehouse.fieldgridLocation, ...vaultBlockFootprint(warehouse) };
   const rackRect = (rack: Rack): Rect => ({ ...rack.position, ...rackFootprint(rack) });
-  const othersThan = (id: string) => warehouse.racks.filter((r) => r.id !== id).map(rackRect);
+  const othersThan = (id: UniqueIdentifier) =>
+    warehouse.racks.filter((r) => r.id !== id).map(rackRect);
   const infoRack = warehouse.racks.find((r) => r.id === infoRackId) ?? null;
 
   /** Where the dragged item would land: snapped to walls and rack corners, clamped inside. */
-  const landing = (event: DragMoveEvent | DragEndEvent): { id: string; rect: Rect } | null => {
-    const id = String(event.active.id);
+  const landing = (
+    event: DragMoveEvent | DragEndEvent,
+  ): { id: UniqueIdentifier; rect: Rect } | null => {
+    const id = event.active.id;
     const delta = {
       x: event.delta.x / BUILDER_PX_PER_FOOT,
       y: event.delta.y / BUILDER_PX_PER_FOOT,
@@ -199,7 +203,7 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     setGhost(null);
     setMessage(null);
     const onError = (e: unknown) => setMessage(errorMessage(e));
-    const id = String(event.active.id);
+    const id = event.active.id;
     if (id === BUILDER_ID) {
       if (event.over?.id !== FLOOR_ID) return;
       const built = builderRack(builder);

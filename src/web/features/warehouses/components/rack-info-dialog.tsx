@@ -10,7 +10,7 @@ export const DELETE_RACK_WARNING =
 interface RackInfoDialogProps {
   rack: Rack;
   slug: string;
-  warehouseId: string;
+  warehouseId: number;
   onClose: () => void;
 }
 
