@@ -23,6 +23,7 @@ export function useToggleFieldType() {
     }: {
       id: string;
       type: 'vault' | 'couchbox';
+      /** The name of the field below (`A2`), which pairs with this one. */
       field2: string | null;
       warehouseId: string;
     }) =>
