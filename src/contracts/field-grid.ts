@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { wholeNumberInput } from './common';
+import { blankAsAbsent, wholeNumberInput } from './common';
 import { fieldSchema } from './fields';
 
 export const gridEdges = ['left', 'right', 'bottom'] as const;
@@ -17,8 +17,8 @@ export const changeFieldGridBodySchema = z.object({
   warehouse_id: z.uuid({ error: 'Warehouse id must be a valid id.' }),
   direction: gridEdgeSchema,
   opperation: z.enum(['plus', 'minus'], { error: 'Operation must be plus or minus.' }).optional(),
-  warehouse_cols: wholeNumberInput('Warehouse columns').optional(),
-  warehouse_rows: wholeNumberInput('Warehouse rows').optional(),
+  warehouse_cols: blankAsAbsent(wholeNumberInput('Warehouse columns')),
+  warehouse_rows: blankAsAbsent(wholeNumberInput('Warehouse rows')),
   count: wholeNumberInput('Count').pipe(z.number().min(1, 'Count must be at least 1.')),
 });
 export type ChangeFieldGridBody = z.infer<typeof changeFieldGridBodySchema>;
