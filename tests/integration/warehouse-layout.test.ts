@@ -19,7 +19,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-
 describe('editing dimensions', () => {
   it('changes capacity, length and width and answers with the warehouse', async () => {
     const staff = await makeCompanyWithUser(app);
