@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { blankAsAbsent, wholeNumberInput } from './common';
+import { blankAsAbsent, idSchema, wholeNumberInput } from './common';
 import { fieldSchema } from './fields';
 
 export const gridEdges = ['left', 'right', 'bottom'] as const;
@@ -24,7 +24,7 @@ export const changeFieldGridBodySchema = z.object({
 export type ChangeFieldGridBody = z.infer<typeof changeFieldGridBodySchema>;
 
 const gridSize = {
-  warehouseId: z.uuid(),
+  warehouseId: idSchema,
   newWarehouseRowsCount: z.number().int(),
   newWarehouseColsCount: z.number().int(),
 };

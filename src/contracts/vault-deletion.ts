@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParamsSchema } from './common';
+import { idParamsSchema, idSchema } from './common';
 import { fieldSchema } from './fields';
 import { warehouseSchema } from './warehouses';
 
@@ -13,8 +13,8 @@ import { warehouseSchema } from './warehouses';
  * can replace its copies wholesale (decision 0010).
  */
 export const deleteVaultResponseSchema = z.union([
-  z.object({ vaultId: z.uuid(), deleteFrom: z.literal('stage') }),
-  z.object({ vaultId: z.uuid(), field: fieldSchema, warehouse: warehouseSchema }),
+  z.object({ vaultId: idSchema, deleteFrom: z.literal('stage') }),
+  z.object({ vaultId: idSchema, field: fieldSchema, warehouse: warehouseSchema }),
 ]);
 export type DeleteVaultResponse = z.infer<typeof deleteVaultResponseSchema>;
 

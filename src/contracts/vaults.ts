@@ -112,8 +112,8 @@ export type UploadAttachmentResponse = z.infer<typeof uploadAttachmentResponseSc
 
 /** The move call echoes what it placed, so a client can file `vault` under `fieldId` at once. */
 export const moveVaultResponseSchema = z.object({
-  vaultId: z.uuid(),
-  fieldId: z.uuid(),
+  vaultId: idSchema,
+  fieldId: idSchema,
   position: z.number().int(),
   vault: vaultSchema,
 });
