@@ -98,7 +98,7 @@ export async function changeFieldGrid(
     newWarehouseColsCount: size.cols,
   };
   if (operation === 'minus') return { fields: warehouse.fields, ...gridSize };
-  // A left edit renames every existing field, so all of them are news to the caller.
+  // A left edit renames every existing field, so the answer carries them all beside the new ones.
   const newNames = new Set(size.newNames);
   const changed = Object.values(warehouse.fields).filter(
     (f) => body.direction === 'left' || newNames.has(f.name),
