@@ -54,3 +54,11 @@ export const numberInput = (label: string) =>
 
 export const wholeNumberInput = (label: string) =>
   numberInput(label).pipe(z.number().int(`${label} must be a whole number.`));
+
+/**
+ * A value that stands for "not sent" in a form: `''` from a cleared input, `'undefined'` from a
+ * client that writes its missing count into form data as `String(undefined)` (the reference
+ * client does both). The field then keeps its current value instead of being refused.
+ */
+export const blankAsAbsent = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' || v === 'undefined' ? undefined : v), schema.optional());

@@ -37,9 +37,22 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** The body of every error response. `errors` lists the same sentences for clients that show a list. */
+/**
+ * The body of every error response. `errors` lists the same sentences for clients that show a
+ * list; `error` repeats `message` for the reference client, which reads a truthy `error` as the
+ * sign of a refusal on some calls (add warehouse, rack delete) and shows it (decision 0010).
+ */
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
+  error: string;
   errors: string[];
+}
+
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  errors: string[] = [message],
+): ErrorBody {
+  return { code, message, error: message, errors };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idInput, idSchema, wholeNumberInput } from './common';
+import { blankAsAbsent, idInput, idSchema, wholeNumberInput } from './common';
 import { fieldSchema } from './fields';
 
 export const gridEdges = ['left', 'right', 'bottom'] as const;
@@ -17,20 +17,34 @@ export const changeFieldGridBodySchema = z.object({
   warehouse_id: idInput('Warehouse id must be a valid id.'),
   direction: gridEdgeSchema,
   opperation: z.enum(['plus', 'minus'], { error: 'Operation must be plus or minus.' }).optional(),
-  warehouse_cols: wholeNumberInput('Warehouse columns').optional(),
-  warehouse_rows: wholeNumberInput('Warehouse rows').optional(),
+  warehouse_cols: blankAsAbsent(wholeNumberInput('Warehouse columns')),
+  warehouse_rows: blankAsAbsent(wholeNumberInput('Warehouse rows')),
   count: wholeNumberInput('Count').pipe(z.number().min(1, 'Count must be at least 1.')),
 });
 export type ChangeFieldGridBody = z.infer<typeof changeFieldGridBodySchema>;
 
-export const fieldGridChangeSchema = z.object({
-  /** Every field of the warehouse after the change, by id, with their vaults. */
-  fields: z.record(z.string(), fieldSchema),
+const gridSize = {
   warehouseId: idSchema,
   newWarehouseRowsCount: z.number().int(),
   newWarehouseColsCount: z.number().int(),
+};
+
+/**
+ * Adding answers the fields it made as a list, plus, for `left`, every other field of the
+ * warehouse (their names moved one letter up): a client merges the list into its fields by id.
+ */
+export const addFieldsResponseSchema = z.object({ fields: z.array(fieldSchema), ...gridSize });
+export type AddFieldsResponse = z.infer<typeof addFieldsResponseSchema>;
+
+/**
+ * Removing answers every remaining field, keyed by id as in the warehouse, so a client can store
+ * it as the warehouse's fields and keep looking fields up by id (decision 0010).
+ */
+export const removeFieldsResponseSchema = z.object({
+  fields: z.record(z.string(), fieldSchema),
+  ...gridSize,
 });
-export type FieldGridChange = z.infer<typeof fieldGridChangeSchema>;
+export type RemoveFieldsResponse = z.infer<typeof removeFieldsResponseSchema>;
 
 export const addFields = defineEndpoint({
   method: 'POST',
@@ -39,7 +53,7 @@ export const addFields = defineEndpoint({
   tag: 'fields',
   access: 'session',
   body: changeFieldGridBodySchema,
-  response: fieldGridChangeSchema,
+  response: addFieldsResponseSchema,
 });
 
 export const removeFields = defineEndpoint({
@@ -50,5 +64,5 @@ export const removeFields = defineEndpoint({
   tag: 'fields',
   access: 'session',
   body: changeFieldGridBodySchema,
-  response: fieldGridChangeSchema,
+  response: removeFieldsResponseSchema,
 });

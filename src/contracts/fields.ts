@@ -20,8 +20,14 @@ export type Field = z.infer<typeof fieldSchema>;
 
 export const toggleFieldTypeBodySchema = z.object({
   type: z.enum(['vault', 'couchbox'], { error: 'Type must be vault or couchbox.' }),
-  /** The field below (same letters, number plus one); the server checks it is that one. */
-  field2: idInput().optional().nullable(),
+  /**
+   * The field below (same letters, number plus one), by name (`A2`, as the reference client
+   * sends it) or by id; the server checks it is that one.
+   */
+  field2: z
+    .union([z.string(), z.number()], { error: 'field2 must be a field name or id.' })
+    .optional()
+    .nullable(),
   warehouseId: idInput().optional(),
 });
 export type ToggleFieldTypeBody = z.infer<typeof toggleFieldTypeBodySchema>;

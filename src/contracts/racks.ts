@@ -28,23 +28,29 @@ export const positionSchema = z.object({
 });
 export type Position = z.infer<typeof positionSchema>;
 
+/**
+ * Pallets are read in camelCase by both clients (decision 0010); requests keep the spec's
+ * snake_case names. `palletSpaces` repeats `shelfSpots` so an edit form can pre-fill it.
+ * `slotIndex` is the 0-based slot of the pallet's first space: a client draws no pallet without it.
+ */
 export const palletSchema = z.object({
   id: idSchema,
   name: z.string(),
   customerName: z.string(),
   customerId: idSchema,
-  pallet_number: z.string(),
+  palletNumber: z.string(),
   notes: z.string(),
   weight: z.number(),
-  shelf_spots: z.number().int(),
-  pallet_spaces: z.number().int(),
-  shelf_id: idSchema,
-  slot_index: z.number().int(),
+  shelfSpots: z.number().int(),
+  palletSpaces: z.number().int(),
+  shelfId: idSchema,
+  slotIndex: z.number().int(),
 });
 export type Pallet = z.infer<typeof palletSchema>;
 
 export const shelfSchema = z.object({
   id: idSchema,
+  rackId: idSchema,
   index: z.number().int(),
   capacity: z.number().int(),
   pallets: z.array(palletSchema),
@@ -53,6 +59,7 @@ export type Shelf = z.infer<typeof shelfSchema>;
 
 export const rackSchema = z.object({
   id: idSchema,
+  warehouseId: idSchema,
   name: z.string(),
   orientation: orientationSchema,
   width: z.number(),
@@ -109,14 +116,23 @@ export const addRackBodySchema = z.object({
 });
 export type AddRackBody = z.infer<typeof addRackBodySchema>;
 
-// Spec §5 / issue 4 decision: what the update leaves out falls back to x 0, y 0, width 1,
-// length 1, so the body describes the whole footprint. Name and orientation stay as they are.
+/**
+ * A rack update is a move first (decision 0200, amended 2026-11-22): what is left out keeps its
+ * current value, so no request shrinks or turns a rack by omission. `position` carries x and y
+ * only; the width and length some clients put inside it (0 or 1 when they have none) are
+ * ignored. A resize sends top-level `width` / `length`.
+ */
 export const updateRackBodySchema = z.object({
   name: rackName.optional(),
   orientation: orientationSchema.optional(),
-  position: positionInputSchema.optional().default({ x: 0, y: 0 }),
-  width: feet('Width').optional().default(1),
-  length: feet('Length').optional().default(1),
+  position: z
+    .object(
+      { x: numberInput('Position x').optional(), y: numberInput('Position y').optional() },
+      { error: 'Position must be an object with x and y.' },
+    )
+    .optional(),
+  width: feet('Width').optional(),
+  length: feet('Length').optional(),
 });
 export type UpdateRackBody = z.infer<typeof updateRackBodySchema>;
 
@@ -201,7 +217,8 @@ export const addRack = defineEndpoint({
 export const updateRack = defineEndpoint({
   method: 'PUT',
   path: '/api/racks/:warehouseId/rack/:rackId',
-  summary: 'Moves, turns or resizes a rack; it must stay inside the warehouse and clear of others.',
+  summary:
+    'Moves a rack (position x, y); top-level width, length and orientation resize or turn it. What is left out stays; it must stay inside the warehouse and clear of others.',
   tag: 'racks',
   access: 'session',
   params: rackParamsSchema,

@@ -107,13 +107,17 @@ export const uploadAttachmentFormSchema = z.object({
   vault_id: idInput('Vault id must be a valid id.'),
 });
 
-export const deleteVaultResponseSchema = z.object({
-  /** 'stage' when the vault was staged, else the id of the field it left. */
-  deleteFrom: z.union([z.literal('stage'), idSchema]),
-  field: z.object({ id: idSchema, name: z.string() }).nullable(),
-  warehouse: z.object({ id: idSchema, name: z.string(), slug: z.string() }).nullable(),
+export const uploadAttachmentResponseSchema = z.object({ attachment: attachmentSchema });
+export type UploadAttachmentResponse = z.infer<typeof uploadAttachmentResponseSchema>;
+
+/** The move call echoes what it placed, so a client can file `vault` under `fieldId` at once. */
+export const moveVaultResponseSchema = z.object({
+  vaultId: idSchema,
+  fieldId: idSchema,
+  position: z.number().int(),
+  vault: vaultSchema,
 });
-export type DeleteVaultResponse = z.infer<typeof deleteVaultResponseSchema>;
+export type MoveVaultResponse = z.infer<typeof moveVaultResponseSchema>;
 
 export const vaultEventKinds = [
   'created',
@@ -165,7 +169,7 @@ export const uploadAttachment = defineEndpoint({
   tag: 'vaults',
   access: 'session',
   body: uploadAttachmentFormSchema,
-  response: attachmentSchema,
+  response: uploadAttachmentResponseSchema,
 });
 
 export const getVault = defineEndpoint({
@@ -189,24 +193,15 @@ export const updateVault = defineEndpoint({
   response: vaultSchema,
 });
 
-export const deleteVault = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/vaults/:id',
-  summary: 'Deletes a vault from its field or from stage, with its files.',
-  tag: 'vaults',
-  access: 'session',
-  params: idParamsSchema,
-  response: deleteVaultResponseSchema,
-});
-
 export const moveVault = defineEndpoint({
   method: 'PUT',
   path: '/api/vaults/move',
-  summary: 'Places a staged (or topmost) vault at the lowest free position of a field.',
+  summary:
+    'Places a staged (or topmost) vault at the lowest free position of a field; answers the placed vault with the ids and position it was given.',
   tag: 'vaults',
   access: 'session',
   body: moveVaultBodySchema,
-  response: vaultSchema,
+  response: moveVaultResponseSchema,
 });
 
 export const vaultHistory = defineEndpoint({

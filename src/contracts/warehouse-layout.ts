@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idParamsSchema, idSchema, numberInput, wholeNumberInput } from './common';
+import { blankAsAbsent, idParamsSchema, idSchema, numberInput, wholeNumberInput } from './common';
 import { FIELD_CAPACITY_MAX, FIELD_CAPACITY_MIN } from './limits';
 import { positionInputSchema, positionSchema } from './racks';
 import { warehouseSchema } from './warehouses';
@@ -11,16 +11,17 @@ const feet = (label: string) =>
 /** The 'Edit Warehouse Fields' form; what is left out stays as it is. */
 export const editDimensionsBodySchema = z
   .object({
-    field_capacity: wholeNumberInput('Field capacity')
-      .pipe(
+    // A cleared input arrives as '' and keeps the current value.
+    field_capacity: blankAsAbsent(
+      wholeNumberInput('Field capacity').pipe(
         z
           .number()
           .min(FIELD_CAPACITY_MIN, `Field capacity must be at least ${FIELD_CAPACITY_MIN}.`)
           .max(FIELD_CAPACITY_MAX, `Field capacity must be at most ${FIELD_CAPACITY_MAX}.`),
-      )
-      .optional(),
-    length: feet('Length').optional(),
-    width: feet('Width').optional(),
+      ),
+    ),
+    length: blankAsAbsent(feet('Length')),
+    width: blankAsAbsent(feet('Width')),
   })
   .refine(
     (b) => b.field_capacity !== undefined || b.length !== undefined || b.width !== undefined,

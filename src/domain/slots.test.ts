@@ -3,6 +3,7 @@ import {
   fieldBelowName,
   fieldFill,
   vaultMatchesSearch,
+  emptyUnitCustomerName,
   isEmptyVaultCustomer,
   lowestFreePosition,
   normaliseName,
@@ -60,6 +61,13 @@ describe('empty naming', () => {
     expect(isEmptyVaultCustomer('EMPTY')).toBe(true);
     expect(isEmptyVaultCustomer('EMPTYWAY MOVERS')).toBe(false);
     expect(isEmptyVaultCustomer('SMITH')).toBe(false);
+  });
+  it('keeps the kind an empty name gives, whatever the type beside it', () => {
+    expect(emptyUnitCustomerName('EMPTY T2', 'vault')).toBe('EMPTY T2');
+    expect(emptyUnitCustomerName('empty  liftvan', 'couchbox')).toBe('EMPTY LIFTVAN');
+    expect(emptyUnitCustomerName('EMPTY COUCHBOX', 'couchbox')).toBe('EMPTY COUCHBOX');
+    expect(emptyUnitCustomerName('EMPTY', 't2')).toBe('EMPTY T2');
+    expect(emptyUnitCustomerName('SMITH', 'vault')).toBeNull();
   });
   it('upper-cases names and folds spaces', () => {
     expect(normaliseName('  john   smith ')).toBe('JOHN SMITH');

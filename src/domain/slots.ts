@@ -1,4 +1,5 @@
 import { parseFieldName } from './field-names';
+import { emptyCustomerName } from './occupancy';
 
 export type FieldKind = 'vault' | 'couchbox-T' | 'couchbox-B';
 
@@ -32,9 +33,24 @@ export function fieldBelowName(name: string): string | null {
 
 export const emptyTypes = ['vault', 'liftvan', 't2', 'couchbox'] as const;
 
+const EMPTY_CUSTOMER = /^EMPTY(?: (VAULT|LIFTVAN|T2|COUCHBOX))?$/;
+
 /** Empty vaults carry 'EMPTY {TYPE}' as their customer; this tells one apart from a real customer. */
 export function isEmptyVaultCustomer(customerName: string): boolean {
-  return /^EMPTY( (VAULT|LIFTVAN|T2|COUCHBOX))?$/.test(customerName.trim().toUpperCase());
+  return EMPTY_CUSTOMER.test(customerName.trim().toUpperCase());
+}
+
+/**
+ * The customer name an empty unit is stored under, or null for a real customer. The kind the
+ * name gives is kept as it is: 'EMPTY T2' stays 'EMPTY T2' whatever `type` says, because a
+ * client may send the field's type (vault or couchbox) beside the unit's kind (spec §3, the
+ * reference client). Only a bare 'EMPTY' takes its kind from `type`.
+ */
+export function emptyUnitCustomerName(customerName: string, type: string): string | null {
+  const name = normaliseName(customerName);
+  const match = EMPTY_CUSTOMER.exec(name);
+  if (!match) return null;
+  return match[1] ? name : emptyCustomerName(type);
 }
 
 /** Customer and order names are kept upper-cased with single spaces, so 'smith ' and 'SMITH' are one. */

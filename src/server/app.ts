@@ -8,6 +8,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { SessionUser } from '../contracts/auth';
+import { errorBody } from '../contracts/errors';
 import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../contracts/limits';
 import type { AppDeps } from './deps';
 import { AppError } from './http/errors';
@@ -130,11 +131,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
               ? 'UNSUPPORTED_FILE_TYPE'
               : 'VALIDATION_FAILED';
       const message = status === 413 ? FILE_TOO_LARGE_MESSAGE : (error as Error).message;
-      return reply.status(status).send({ code, message, errors: [message] });
+      return reply.status(status).send(errorBody(code, message));
     }
     request.log.error({ err: error }, 'unhandled error');
     const message = 'An error occurred. Please try again.';
-    return reply.status(500).send({ code: 'INTERNAL', message, errors: [message] });
+    return reply.status(500).send(errorBody('INTERNAL', message));
   });
 
   registerAuthRoutes(app, deps);
@@ -161,9 +162,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
-      return reply
-        .status(404)
-        .send({ code: 'NOT_FOUND', message: 'Not found.', errors: ['Not found.'] });
+      return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.'));
     }
     // Client-side routes: every other GET gets the app shell, which routes by itself.
     return reply.type('text/html').sendFile('index.html');

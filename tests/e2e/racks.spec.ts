@@ -29,12 +29,19 @@ async function seedRack(
   return (await res.json()) as SeededRack;
 }
 
-async function rackPosition(page: Page, warehouseId: number, rackId: number) {
+async function findRack(page: Page, warehouseId: number, rackId: number) {
   const racks = (await (await page.request.get(`/api/racks/warehouse/${warehouseId}`)).json()) as {
     id: number;
     position: { x: number; y: number };
+    width: number;
+    length: number;
+    orientation: string;
   }[];
-  return racks.find((r) => r.id === rackId)?.position ?? null;
+  return racks.find((r) => r.id === rackId) ?? null;
+}
+
+async function rackPosition(page: Page, warehouseId: number, rackId: number) {
+  return (await findRack(page, warehouseId, rackId))?.position ?? null;
 }
 
 /** A mouse drag the way a person does it: press, nudge past the activation distance, move, release. */
@@ -101,6 +108,12 @@ test('a rack dragged near a wall snaps to it', async ({ signedInPage: page }) =>
   await drag(page, button, { x: box.x + 5 + 77, y: box.y + 5 });
   await expect.poll(() => rackPosition(page, w.id, rack.id)).toEqual({ x: 28, y: 30 });
   await expect(button).toHaveCSS('left', '280px');
+  // A move never resizes or turns the rack.
+  expect(await findRack(page, w.id, rack.id)).toMatchObject({
+    width: 12,
+    length: 4,
+    orientation: 'horizontal',
+  });
 });
 
 test('staff add a pallet, and editing it past the shelf capacity shows the sentence', async ({

@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { vaultIdKey, type Attachment } from '../../src/contracts/vaults';
+import {
+  vaultIdKey,
+  type Attachment,
+  type UploadAttachmentResponse,
+} from '../../src/contracts/vaults';
 import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { errorOf, fieldByName, makeVault, postVault } from '../support/vault-factories';
@@ -56,7 +60,8 @@ describe('attachments', () => {
       new Uint8Array(Math.floor(4.9 * MB)),
     );
     expect(small.status, JSON.stringify(small.body)).toBe(200);
-    expect(small.body as Attachment).toMatchObject({
+    expect((small.body as UploadAttachmentResponse).attachment).toMatchObject({
+      vault_id: vault.id,
       file_name: 'scan.pdf',
       size_bytes: Math.floor(4.9 * MB),
     });
@@ -128,7 +133,7 @@ describe('attachments', () => {
       '<script>alert(1)</script>',
     );
     expect(page.status).toBe(200);
-    const attachment = page.body as Attachment;
+    const { attachment } = page.body as UploadAttachmentResponse;
     expect(attachment.file_name).toBe('evil page.html');
     expect(attachment.file_url).toBe(`/api/vaults/attachments/${attachment.id}`);
 
@@ -149,7 +154,9 @@ describe('attachments', () => {
       'image/png',
       new Uint8Array([137, 80, 78, 71]),
     );
-    const shown = await staff.client.get((image.body as Attachment).file_url);
+    const shown = await staff.client.get(
+      (image.body as UploadAttachmentResponse).attachment.file_url,
+    );
     expect(shown.headers.get('content-type')).toBe('image/png');
     expect(shown.headers.get('content-disposition')).toContain('inline');
 

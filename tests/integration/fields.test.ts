@@ -137,6 +137,11 @@ describe('couchbox toggle', () => {
     });
     expect(wrong.status).toBe(400);
     expect(errorOf(wrong).message).toBe('field2 must be the field below A1 (A2).');
+    const wrongName = await staff.client.patch(`/api/fields/${a1.id}`, {
+      type: 'couchbox',
+      field2: 'A3',
+    });
+    expect(wrongName.status).toBe(400);
     await staff.client.patch(`/api/fields/${a1.id}`, { type: 'couchbox', field2: a2.id });
     const lower = await staff.client.patch(`/api/fields/${a2.id}`, {
       type: 'couchbox',

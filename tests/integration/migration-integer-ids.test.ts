@@ -296,7 +296,7 @@ describe('migration 0002: uuid ids become integers', () => {
     const racks = (await get(`/api/racks/warehouse/${warehouse.id}`)).body as Rack[];
     expect(racks.map((r) => [r.name, r.shelves.length])).toEqual([['R1', 2]]);
     const shelf = racks[0]?.shelves.find((s) => s.index === 0);
-    expect(shelf?.pallets.map((p) => [p.name, p.customerName, p.shelf_id])).toEqual([
+    expect(shelf?.pallets.map((p) => [p.name, p.customerName, p.shelfId])).toEqual([
       ['P1', 'SMITH', shelf?.id],
     ]);
 

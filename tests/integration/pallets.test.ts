@@ -46,13 +46,13 @@ describe('adding a pallet', () => {
     expect(res.body).toMatchObject({
       name: 'SOFA SET',
       customerName: 'JOHNSON',
-      pallet_number: '42',
+      palletNumber: '42',
       notes: '',
       weight: 0,
-      shelf_spots: 1,
-      pallet_spaces: 1,
-      shelf_id: shelfId,
-      slot_index: 0,
+      shelfSpots: 1,
+      palletSpaces: 1,
+      shelfId,
+      slotIndex: 0,
     });
     expect((await shelfPallets(staff, w.id)).map((p) => p.customerName)).toEqual(['JOHNSON']);
     const full = (await staff.client.get(`/api/warehouse/${w.id}`)).body as Warehouse;
@@ -120,7 +120,7 @@ describe('adding a pallet', () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'SHELF_NOT_ENOUGH_SPACE', message: notEnoughSpace(3) });
     const last = await makePallet(staff, shelfId, { pallet_spaces: 1 });
-    expect(last.slot_index).toBe(2);
+    expect(last.slotIndex).toBe(2);
     expect(await shelfPallets(staff, w.id)).toHaveLength(2);
   });
 
@@ -133,7 +133,7 @@ describe('adding a pallet', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
-    const slots = (await shelfPallets(staff, w.id)).map((p) => p.slot_index).sort();
+    const slots = (await shelfPallets(staff, w.id)).map((p) => p.slotIndex).sort();
     expect(slots).toEqual([0, 1, 2]);
   });
 });
@@ -155,11 +155,12 @@ describe('editing a pallet', () => {
       id: pallet.id,
       name: 'BOXES',
       customerName: 'SMITH',
-      pallet_number: '9',
+      palletNumber: '9',
       notes: 'fragile',
       weight: 80,
-      pallet_spaces: 2,
-      shelf_id: shelfId,
+      shelfSpots: 2,
+      palletSpaces: 2,
+      shelfId,
     });
   });
 

@@ -185,21 +185,52 @@ describe('moving a rack', () => {
     expect(moved.shelves[0]?.pallets).toHaveLength(1);
   });
 
-  it('falls back to x 0, y 0, width 1 and length 1 for what the update leaves out', async () => {
+  it('keeps what the update leaves out: an empty body changes nothing', async () => {
     const staff = await makeCompanyWithUser(app);
-    const w = await makeWarehouse(staff, { rows: 1, cols: 1 });
-    await staff.client.put(`/api/warehouse/${w.id}/field-grid`, {
-      fieldgridLocation: { x: 50, y: 90 },
-    });
-    const rack = await makeRack(staff, w.id);
+    const w = await makeWarehouse(staff);
+    const rack = await makeRack(staff, w.id, { orientation: 'vertical' });
     const res = await staff.client.put(`/api/racks/${w.id}/rack/${rack.id}`, {});
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      position: { x: 0, y: 0 },
-      width: 1,
-      length: 1,
-      orientation: 'horizontal',
+      position: rack.position,
+      width: 12,
+      length: 4,
+      orientation: 'vertical',
     });
+  });
+
+  it.each([0, 1])(
+    'moves a rack sent only a position (with width and length %i inside it) and keeps its size and orientation',
+    async (missing) => {
+      const staff = await makeCompanyWithUser(app);
+      const w = await makeWarehouse(staff);
+      const rack = await makeRack(staff, w.id, { orientation: 'vertical' });
+      const res = await staff.client.put(`/api/racks/${w.id}/rack/${rack.id}`, {
+        position: { x: 41.5, y: 50, width: missing, length: missing },
+      });
+      expect(res.status, res.text).toBe(200);
+      const expected = {
+        position: { x: 41.5, y: 50 },
+        width: 12,
+        length: 4,
+        orientation: 'vertical',
+      };
+      expect(res.body).toMatchObject(expected);
+      const racks = (await staff.client.get(`/api/racks/warehouse/${w.id}`)).body as Rack[];
+      expect(racks.find((r) => r.id === rack.id)).toMatchObject(expected);
+    },
+  );
+
+  it('resizes a rack from top-level width and length, keeping its position', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff);
+    const rack = await makeRack(staff, w.id);
+    const res = await staff.client.put(`/api/racks/${w.id}/rack/${rack.id}`, { width: 8 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ position: rack.position, width: 8, length: 4 });
+    const bad = await staff.client.put(`/api/racks/${w.id}/rack/${rack.id}`, { length: 0 });
+    expect(bad.status).toBe(400);
+    expect((bad.body as ErrorReply).message).toBe('Length must be greater than 0.');
   });
 
   it('refuses a move outside, onto the VAULTS block or onto another rack, and keeps the rack where it was', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Vault } from '../../src/contracts/vaults';
+import type { MoveVaultResponse, Vault } from '../../src/contracts/vaults';
 import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { errorOf, fieldByName, getField, makeVault } from '../support/vault-factories';
@@ -69,7 +69,7 @@ describe('staging', () => {
     const { staff, top } = await setup();
     await staff.client.post(`/api/stage/vaults/${top.id}`);
     const res = await staff.client.delete(`/api/vaults/${top.id}`);
-    expect(res.body).toEqual({ deleteFrom: 'stage', field: null, warehouse: null });
+    expect(res.body).toEqual({ vaultId: top.id, deleteFrom: 'stage' });
     expect((await staff.client.get('/api/stage/vaults')).body).toEqual({});
   });
 });
@@ -93,7 +93,9 @@ describe('moving', () => {
       position: 1,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body as Vault).toMatchObject({
+    expect(res.body).toMatchObject({ vaultId: top.id, fieldId: b1.id, position: 1 });
+    expect((res.body as MoveVaultResponse).vault).toMatchObject({
+      id: top.id,
       field_id: b1.id,
       position: 1,
       field_name: 'B1',

@@ -304,10 +304,10 @@ describe('editing a vault', () => {
     });
     expect(vault.attachments).toHaveLength(1);
     const res = await staff.client.put(`/api/vaults/${vault.id}`, {
-      customer_name: 'EMPTY VAULT',
+      customer_name: 'EMPTY T2',
       order_name: 'ORD-1',
       note: 'n',
-      type: 't2',
+      type: 'vault',
     });
     expect(res.status).toBe(200);
     expect(res.body as Vault).toMatchObject({
@@ -315,7 +315,7 @@ describe('editing a vault', () => {
       order_name: null,
       note: '',
       attachments: [],
-      type: 't2',
+      type: 'vault',
     });
     const keys = await queryRows<{ n: number }>(
       app.deps.db,
@@ -365,12 +365,11 @@ describe('deleting a vault', () => {
 
     const res = await staff.client.delete(`/api/vaults/${vault.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      deleteFrom: a1.id,
-      field: { id: a1.id, name: 'A1' },
-      warehouse: { id: warehouse.id, name: warehouse.name, slug: warehouse.slug },
-    });
-    expect(Object.keys((await getField(staff, warehouse.id, a1.id)).vaults)).toEqual([]);
+    // The field and the warehouse as they are now, exactly as the GET calls answer them.
+    const afterField = await getField(staff, warehouse.id, a1.id);
+    expect(Object.keys(afterField.vaults)).toEqual([]);
+    const afterWarehouse = (await staff.client.get(`/api/warehouse/${warehouse.id}`)).body;
+    expect(res.body).toEqual({ vaultId: vault.id, field: afterField, warehouse: afterWarehouse });
     const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
     expect((history.body as { kind: string }[]).map((e) => e.kind)).toEqual(['deleted', 'created']);
     expect((await staff.client.delete(`/api/vaults/${vault.id}`)).status).toBe(404);

@@ -1,4 +1,4 @@
-import { errorStatus, type ErrorBody, type ErrorCode } from '../../contracts/errors';
+import { errorBody, errorStatus, type ErrorBody, type ErrorCode } from '../../contracts/errors';
 
 /** A refusal a client can cause and understand. Anything else thrown is a 500. */
 export class AppError extends Error {
@@ -16,7 +16,7 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, errors: this.details };
+    return errorBody(this.code, this.message, this.details);
   }
 }
 

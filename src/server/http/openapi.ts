@@ -39,7 +39,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
           content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
         },
         default: {
-          description: 'Error: { code, message, errors[] }',
+          description: 'Error: { code, message, error, errors[] } (error repeats message)',
           content: {
             'application/json': {
               schema: {
@@ -47,6 +47,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
                 properties: {
                   code: { type: 'string' },
                   message: { type: 'string' },
+                  error: { type: 'string' },
                   errors: { type: 'array', items: { type: 'string' } },
                 },
               },

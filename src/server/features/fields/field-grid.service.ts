@@ -1,5 +1,9 @@
 import type { SessionUser } from '../../../contracts/auth';
-import type { ChangeFieldGridBody, FieldGridChange } from '../../../contracts/field-grid';
+import type {
+  AddFieldsResponse,
+  ChangeFieldGridBody,
+  RemoveFieldsResponse,
+} from '../../../contracts/field-grid';
 import { GRID_DIMENSION_MAX } from '../../../contracts/limits';
 import {
   findSplitCouchboxes,
@@ -26,7 +30,7 @@ export async function changeFieldGrid(
   user: SessionUser,
   body: ChangeFieldGridBody,
   operation: GridOperation,
-): Promise<FieldGridChange> {
+): Promise<AddFieldsResponse | RemoveFieldsResponse> {
   if (body.opperation !== undefined && body.opperation !== operation) {
     throw new AppError(
       'VALIDATION_FAILED',
@@ -85,13 +89,19 @@ export async function changeFieldGrid(
     }
     await repo.insertFields(tx, companyId, warehouseId, plan.newCells);
     await repo.updateGridSize(tx, companyId, warehouseId, { rows: plan.rows, cols: plan.cols });
-    return { rows: plan.rows, cols: plan.cols };
+    return { rows: plan.rows, cols: plan.cols, newNames: plan.newCells.map((c) => c.name) };
   });
   const warehouse = await getWarehouse(db, user, warehouseId);
-  return {
-    fields: warehouse.fields,
+  const gridSize = {
     warehouseId,
     newWarehouseRowsCount: size.rows,
     newWarehouseColsCount: size.cols,
   };
+  if (operation === 'minus') return { fields: warehouse.fields, ...gridSize };
+  // A left edit renames every existing field, so the answer carries them all beside the new ones.
+  const newNames = new Set(size.newNames);
+  const changed = Object.values(warehouse.fields).filter(
+    (f) => body.direction === 'left' || newNames.has(f.name),
+  );
+  return { fields: changed, ...gridSize };
 }

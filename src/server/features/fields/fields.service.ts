@@ -44,6 +44,16 @@ async function getField(db: Db, user: SessionUser, id: number): Promise<Field> {
   return loadField(db, user.companyId, field);
 }
 
+/** field2 may name the field below by its name (`A2`) or by its id; absent names nothing. */
+function namesField(
+  field2: ToggleFieldTypeBody['field2'],
+  field: { id: Field['id']; name: string },
+): boolean {
+  if (field2 === undefined || field2 === null || field2 === '') return true;
+  const given = String(field2).trim();
+  return given.toUpperCase() === field.name || given === String(field.id);
+}
+
 /**
  * A couchbox takes two fields of a column: the top half (couchbox-T) holds the units and
  * spans the bottom half (couchbox-B), the field below. Both change together, and only
@@ -75,7 +85,7 @@ export async function toggleFieldType(
         `Field ${top.name} has no field below it to pair with as a couchbox.`,
       );
     }
-    if (body.field2 && body.field2 !== below.id) {
+    if (!namesField(body.field2, below)) {
       throw new AppError(
         'VALIDATION_FAILED',
         `field2 must be the field below ${top.name} (${below.name}).`,

@@ -8,13 +8,13 @@ export function presentPallet(p: PalletRow): Pallet {
     name: p.name,
     customerName: p.customerName,
     customerId: p.customerId,
-    pallet_number: p.palletNumber,
+    palletNumber: p.palletNumber,
     notes: p.notes,
     weight: p.weight,
-    shelf_spots: p.shelfSpots,
-    pallet_spaces: p.shelfSpots,
-    shelf_id: p.shelfId,
-    slot_index: p.slotIndex,
+    shelfSpots: p.shelfSpots,
+    palletSpaces: p.shelfSpots,
+    shelfId: p.shelfId,
+    slotIndex: p.slotIndex,
   };
 }
 
@@ -30,6 +30,7 @@ export function rackPresenter(
   const palletsByShelf = groupBy(pallets, (p) => p.shelfId);
   return (r) => ({
     id: r.id,
+    warehouseId: r.warehouseId,
     name: r.name,
     orientation: r.orientation,
     width: r.width,
@@ -39,6 +40,7 @@ export function rackPresenter(
     num_shelves: r.numShelves,
     shelves: (shelvesByRack.get(r.id) ?? []).map((s) => ({
       id: s.id,
+      rackId: s.rackId,
       index: s.shelfIndex,
       capacity: s.capacity,
       pallets: (palletsByShelf.get(s.id) ?? []).map(presentPallet),

@@ -143,10 +143,10 @@ export async function updateRack(
     const next = {
       name: body.name ?? rack.name,
       orientation: body.orientation ?? rack.orientation,
-      x: body.position.x,
-      y: body.position.y,
-      width: body.width,
-      length: body.length,
+      x: body.position?.x ?? rack.x,
+      y: body.position?.y ?? rack.y,
+      width: body.width ?? rack.width,
+      length: body.length ?? rack.length,
     };
     await assertRackPlacement(tx, user.companyId, floor, { id: rack.id, ...next });
     await repo.updateRack(tx, user.companyId, rack.id, next);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { idParamsSchema } from '../../../contracts/common';
 import * as contract from '../../../contracts/vaults';
+import { deleteVault } from '../../../contracts/vault-deletion';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { parseWith, registerEndpoint, documentEndpoint, requireUser } from '../../http/route';
@@ -33,7 +34,7 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, contract.updateVault, ({ user, params, body }) =>
     service.updateVault(deps.db, deps.storage, user, params.id, body),
   );
-  registerEndpoint(app, contract.deleteVault, ({ user, params }) =>
+  registerEndpoint(app, deleteVault, ({ user, params }) =>
     service.deleteVault(deps.db, deps.storage, user, params.id),
   );
   registerEndpoint(app, contract.vaultHistory, ({ user, params }) =>

@@ -2,21 +2,22 @@ import type { SessionUser } from '../../../contracts/auth';
 import type {
   AddVaultForm,
   AddVaultResponse,
-  Attachment,
-  DeleteVaultResponse,
   MoveVaultBody,
+  MoveVaultResponse,
   UpdateVaultBody,
+  UploadAttachmentResponse,
   Vault,
   VaultEvent,
   VaultType,
 } from '../../../contracts/vaults';
 import { vaultIdFromKey } from '../../../contracts/vaults';
-import { emptyCustomerName } from '../../../domain/occupancy';
-import { isEmptyVaultCustomer, normaliseName } from '../../../domain/slots';
+import type { DeleteVaultResponse } from '../../../contracts/vault-deletion';
+import { emptyUnitCustomerName, isEmptyVaultCustomer, normaliseName } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
+import { getWarehouse } from '../warehouses/warehouses.service';
 import {
   checkPlacement,
   checkTopmost,
@@ -102,17 +103,16 @@ interface VaultIdentity {
   isEmpty: boolean;
 }
 
-/** Regular vaults need a customer (and, when new, an order); empty ones are named 'EMPTY {TYPE}'. */
+/** Regular vaults need a customer (and, when new, an order); empty ones are named 'EMPTY {KIND}'. */
 function identify(
   type: VaultType,
   customer: string,
   order: string,
   requireOrder: boolean,
 ): VaultIdentity {
+  const emptyName = emptyUnitCustomerName(customer, type);
+  if (emptyName !== null) return { customerName: emptyName, orderName: null, isEmpty: true };
   const customerName = normaliseName(customer);
-  if (isEmptyVaultCustomer(customerName)) {
-    return { customerName: emptyCustomerName(type), orderName: null, isEmpty: true };
-  }
   if (!customerName) throw new AppError('VALIDATION_FAILED', 'Customer name is required.');
   const orderName = normaliseName(order);
   if (requireOrder && !orderName)
@@ -275,7 +275,7 @@ export async function deleteVault(
   user: SessionUser,
   id: number,
 ): Promise<DeleteVaultResponse> {
-  const { keys, response } = await db.transaction(async (tx) => {
+  const { keys, place } = await db.transaction(async (tx) => {
     if (!(await repo.lockVault(tx, user.companyId, id))) throw notFound('Vault');
     const v = await repo.findVault(tx, user.companyId, id);
     if (!v) throw notFound('Vault');
@@ -290,22 +290,25 @@ export async function deleteVault(
       }),
     );
     await repo.deleteVaultRow(tx, user.companyId, v.id);
-    const response: DeleteVaultResponse = {
-      deleteFrom: v.fieldId ?? 'stage',
-      field:
-        v.fieldId !== null && v.fieldName !== null ? { id: v.fieldId, name: v.fieldName } : null,
-      warehouse:
-        v.warehouseId !== null && v.warehouseName !== null && v.warehouseSlug !== null
-          ? { id: v.warehouseId, name: v.warehouseName, slug: v.warehouseSlug }
-          : null,
-    };
-    return { keys: attachments.map((a) => a.storageKey), response };
+    const place =
+      v.fieldId !== null && v.warehouseId !== null
+        ? { fieldId: v.fieldId, warehouseId: v.warehouseId }
+        : null;
+    return { keys: attachments.map((a) => a.storageKey), place };
   });
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
-  return response;
+  if (!place) return { vaultId: id, deleteFrom: 'stage' };
+  const warehouse = await getWarehouse(db, user, place.warehouseId);
+  const field = warehouse.fields[place.fieldId];
+  if (!field) throw notFound('Field');
+  return { vaultId: id, field, warehouse };
 }
 
-export async function moveVault(db: Db, user: SessionUser, body: MoveVaultBody): Promise<Vault> {
+export async function moveVault(
+  db: Db,
+  user: SessionUser,
+  body: MoveVaultBody,
+): Promise<MoveVaultResponse> {
   await translateConflicts(db, user.companyId, null, () =>
     db.transaction(async (tx) => {
       if (!(await repo.lockVault(tx, user.companyId, body.vaultId))) throw notFound('Vault');
@@ -339,7 +342,8 @@ export async function moveVault(db: Db, user: SessionUser, body: MoveVaultBody):
       await repo.insertEvent(tx, vaultEvent(user, v, 'moved', { from: placeOf(v), to }));
     }),
   );
-  return loadVault(db, user.companyId, body.vaultId);
+  const vault = await loadVault(db, user.companyId, body.vaultId);
+  return { vaultId: vault.id, fieldId: body.fieldId, position: body.position, vault };
 }
 
 export async function uploadAttachment(
@@ -348,7 +352,7 @@ export async function uploadAttachment(
   user: SessionUser,
   vaultId: number,
   file: UploadedFile,
-): Promise<Attachment> {
+): Promise<UploadAttachmentResponse> {
   if (!(await repo.findVault(db, user.companyId, vaultId))) throw notFound('Vault');
   const key = await storage.put(file.data);
   try {
@@ -369,7 +373,7 @@ export async function uploadAttachment(
       );
       return inserted;
     });
-    return presentAttachment(row);
+    return { attachment: presentAttachment(row) };
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
     throw error;

@@ -23,7 +23,8 @@ export function useToggleFieldType() {
     }: {
       id: number;
       type: 'vault' | 'couchbox';
-      field2: number | null;
+      /** The name of the field below (`A2`), which pairs with this one. */
+      field2: string | null;
       warehouseId: number;
     }) =>
       callApi(contract.toggleFieldType, { params: { id }, body: { type, field2, warehouseId } }),

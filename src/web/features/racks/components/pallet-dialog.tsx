@@ -29,10 +29,10 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
   const [form, setForm] = useState({
     customer_name: pallet?.customerName ?? '',
     name: pallet?.name ?? '',
-    pallet_number: pallet?.pallet_number ?? '',
+    pallet_number: pallet?.palletNumber ?? '',
     notes: pallet?.notes ?? '',
     weight: String(pallet?.weight ?? 0),
-    pallet_spaces: String(pallet?.pallet_spaces ?? 1),
+    pallet_spaces: String(pallet?.palletSpaces ?? 1),
   });
   const [error, setError] = useState<string | null>(null);
   const isBusy = addPallet.isPending || editPallet.isPending || deletePallet.isPending;

@@ -11,7 +11,7 @@ export function rackLevel(rack: Rack): RackFillLevel {
   return rackFillLevel(
     rack.shelves.map((s) => ({
       capacity: s.capacity,
-      pallets: s.pallets.map((p) => ({ id: p.id, spaces: p.pallet_spaces })),
+      pallets: s.pallets.map((p) => ({ id: p.id, spaces: p.shelfSpots })),
     })),
   );
 }

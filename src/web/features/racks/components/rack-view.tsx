@@ -16,7 +16,7 @@ function usePalletMatch(): ((pallet: Pallet) => boolean) | null {
   if (selection?.kind === 'pallet') {
     const wanted = selection.value.trim().toLowerCase();
     return (pallet) =>
-      pallet.name.toLowerCase() === wanted || pallet.pallet_number.toLowerCase() === wanted;
+      pallet.name.toLowerCase() === wanted || pallet.palletNumber.toLowerCase() === wanted;
   }
   const needle = (selection?.kind === 'customer' ? selection.value : term).trim().toLowerCase();
   if (!needle) return null;
@@ -26,8 +26,8 @@ function usePalletMatch(): ((pallet: Pallet) => boolean) | null {
 /** Free slot indices of a shelf, one button each. */
 function freeSlots(capacity: number, pallets: readonly Pallet[]): number[] {
   const taken = new Set<number>();
-  for (const p of pallets) for (let i = 0; i < p.pallet_spaces; i++) taken.add(p.slot_index + i);
-  const used = pallets.reduce((sum, p) => sum + p.pallet_spaces, 0);
+  for (const p of pallets) for (let i = 0; i < p.shelfSpots; i++) taken.add(p.slotIndex + i);
+  const used = pallets.reduce((sum, p) => sum + p.shelfSpots, 0);
   const free = Math.max(0, capacity - used);
   const slots: number[] = [];
   for (let i = 0; slots.length < free && i < capacity + used; i++) if (!taken.has(i)) slots.push(i);
@@ -125,14 +125,14 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                       <button
                         key={pallet.id}
                         type="button"
-                        aria-label={`Pallet ${pallet.name || pallet.pallet_number} of ${pallet.customerName}`}
+                        aria-label={`Pallet ${pallet.name || pallet.palletNumber} of ${pallet.customerName}`}
                         onClick={() =>
-                          setDialog({ shelfId: shelf.id, slotIndex: pallet.slot_index, pallet })
+                          setDialog({ shelfId: shelf.id, slotIndex: pallet.slotIndex, pallet })
                         }
                         className={`min-h-12 rounded border border-amber-700 bg-amber-200 px-1 py-1 text-left text-xs ${
                           !matches || matches(pallet) ? '' : 'opacity-40'
                         }`}
-                        style={{ width: `${palletTileWidthPercent(pallet.pallet_spaces)}%` }}
+                        style={{ width: `${palletTileWidthPercent(pallet.shelfSpots)}%` }}
                       >
                         <span className="block font-semibold">
                           {truncate(pallet.customerName, 8)}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as vaultContract from '../../../../contracts/vaults';
+import { deleteVault } from '../../../../contracts/vault-deletion';
 import { callApi } from '../../../lib/api';
 import { invalidateVaultQueries } from '../../vaults/api/invalidate';
 
@@ -8,7 +8,7 @@ export function useDeleteStagedVaults() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) =>
-      Promise.all(ids.map((id) => callApi(vaultContract.deleteVault, { params: { id } }))),
+      Promise.all(ids.map((id) => callApi(deleteVault, { params: { id } }))),
     onSettled: () => invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to delete vaults', error),
   });

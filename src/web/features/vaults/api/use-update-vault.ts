@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/vaults';
+import { deleteVault } from '../../../../contracts/vault-deletion';
 import type { z } from 'zod';
 import { callApi, callApiForm } from '../../../lib/api';
 import { invalidateVaultQueries } from './invalidate';
@@ -22,7 +23,7 @@ export function useUpdateVault() {
 export function useDeleteVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callApi(contract.deleteVault, { params: { id } }),
+    mutationFn: (id: number) => callApi(deleteVault, { params: { id } }),
     onSuccess: () => invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to delete vault', error),
   });

@@ -41,7 +41,7 @@ function FieldControls({ warehouse, field }: { warehouse: Warehouse; field: Fiel
           toggleType.mutate({
             id: field.id,
             type: isCouchbox ? 'vault' : 'couchbox',
-            field2: below?.id ?? null,
+            field2: below?.name ?? null,
             warehouseId: warehouse.id,
           })
         }

@@ -226,13 +226,8 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     }
     const rack = warehouse.racks.find((r) => r.id === id);
     if (!rack) return;
-    updateRack.mutate(
-      {
-        rackId: rack.id,
-        body: { position, width: rack.width, length: rack.length, orientation: rack.orientation },
-      },
-      { onError },
-    );
+    // A move sends the position only; the server keeps the rack's size and orientation.
+    updateRack.mutate({ rackId: rack.id, body: { position } }, { onError });
   };
 
   return (
