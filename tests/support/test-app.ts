@@ -37,9 +37,13 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
 
 /**
  * A real server on a loopback port over a fresh database: in-memory PGlite, or a new
- * database in the PostgreSQL cluster when the suite runs on PostgreSQL.
+ * database in the PostgreSQL cluster when the suite runs on PostgreSQL. With `trustProxy`
+ * the server takes the client address from X-Forwarded-For, so a test can speak from several.
  */
-export async function startTestApp(postgresUrl: string | null): Promise<TestApp> {
+export async function startTestApp(
+  postgresUrl: string | null,
+  options: { trustProxy?: boolean } = {},
+): Promise<TestApp> {
   const created = postgresUrl ? await createDatabase(postgresUrl) : null;
   const database = await openDatabase({
     databaseUrl: created?.url,
@@ -53,7 +57,11 @@ export async function startTestApp(postgresUrl: string | null): Promise<TestApp>
     sessionDays: 30,
     cookieSecure: 'never',
   };
-  const app = await buildApp(deps, { logger: false, validateResponses: true });
+  const app = await buildApp(deps, {
+    logger: false,
+    validateResponses: true,
+    trustProxy: options.trustProxy,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -14,6 +14,7 @@ import { emptyCustomerName } from '../../../domain/occupancy';
 import { isEmptyVaultCustomer, normaliseName } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { lockWarehousesForPlacement } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
 import {
@@ -22,6 +23,7 @@ import {
   describePlace,
   placeOf,
   vaultLabel,
+  withPlacedVault,
   type Place,
 } from './placement';
 import * as repo from './vaults.repository';
@@ -136,6 +138,7 @@ export async function addVault(
   try {
     vaultId = await translateConflicts(db, user.companyId, form.vault_id, () =>
       db.transaction(async (tx) => {
+        await lockWarehousesForPlacement(tx, user.companyId, [form.field_id]);
         const field = await checkPlacement(tx, user.companyId, {
           fieldId: form.field_id,
           position: form.position,
@@ -273,10 +276,7 @@ export async function deleteVault(
   user: SessionUser,
   id: string,
 ): Promise<DeleteVaultResponse> {
-  const { keys, response } = await db.transaction(async (tx) => {
-    if (!(await repo.lockVault(tx, user.companyId, id))) throw notFound('Vault');
-    const v = await repo.findVault(tx, user.companyId, id);
-    if (!v) throw notFound('Vault');
+  const { keys, response } = await withPlacedVault(db, user.companyId, id, null, async (tx, v) => {
     const attachments = await repo.listAttachments(tx, user.companyId, [v.id]);
     await repo.insertEvent(
       tx,
@@ -305,10 +305,7 @@ export async function deleteVault(
 
 export async function moveVault(db: Db, user: SessionUser, body: MoveVaultBody): Promise<Vault> {
   await translateConflicts(db, user.companyId, null, () =>
-    db.transaction(async (tx) => {
-      if (!(await repo.lockVault(tx, user.companyId, body.vaultId))) throw notFound('Vault');
-      const v = await repo.findVault(tx, user.companyId, body.vaultId);
-      if (!v) throw notFound('Vault');
+    withPlacedVault(db, user.companyId, body.vaultId, body.fieldId, async (tx, v) => {
       if (v.fieldId === body.fieldId) {
         throw new AppError(
           'VAULT_SLOT_TAKEN',

@@ -167,6 +167,21 @@ export async function recordWarehouseVaultDeletions(
     WHERE v.company_id = ${params.companyId} AND f.warehouse_id = ${params.warehouseId}`);
 }
 
+export async function deleteWarehouseVaults(db: Db, companyId: string, warehouseId: string) {
+  await db.delete(vaults).where(
+    and(
+      eq(vaults.companyId, companyId),
+      inArray(
+        vaults.fieldId,
+        db
+          .select({ id: fields.id })
+          .from(fields)
+          .where(and(eq(fields.companyId, companyId), eq(fields.warehouseId, warehouseId))),
+      ),
+    ),
+  );
+}
+
 export async function deleteWarehouseRow(db: Db, companyId: string, id: string) {
   const deleted = await db
     .delete(warehouses)
