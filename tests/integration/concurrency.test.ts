@@ -30,11 +30,14 @@ function removeFields(staff: SignedInStaff, warehouseId: Warehouse['id'], direct
 
 /** Every acknowledged vault must still be there, in the field it was acknowledged into. */
 async function expectPresent(staff: SignedInStaff, acknowledged: Vault[]) {
-  for (const vault of acknowledged) {
-    const res = await staff.client.get(`/api/vaults/lookup/${vault.name ?? ''}`);
-    expect(res.status, `vault ${vault.name ?? ''} was acknowledged, then lost`).toBe(200);
-    expect((res.body as Vault).field_id).toBe(vault.field_id);
-  }
+  const found = await Promise.all(
+    acknowledged.map((vault) => staff.client.get(`/api/vaults/lookup/${vault.name ?? ''}`)),
+  );
+  acknowledged.forEach((vault, i) => {
+    const res = found[i];
+    expect(res?.status, `vault ${vault.name ?? ''} was acknowledged, then lost`).toBe(200);
+    expect((res?.body as Vault).field_id).toBe(vault.field_id);
+  });
 }
 
 /** No field over its slots, and each field's positions run 1..n without a gap. */
@@ -113,8 +116,10 @@ describe('placements racing grid and capacity changes', () => {
       if (isOk(moved)) acknowledged.push(moved.body as Vault);
       if (isOk(third)) acknowledged.push((third.body as AddVaultResponse).vault);
       acknowledgedPlacements += acknowledged.length;
-      await expectPresent(staff, acknowledged);
-      for (const w of [rows, cols, capacity]) await expectSoundFields(staff, w.id);
+      await Promise.all([
+        expectPresent(staff, acknowledged),
+        ...[rows, cols, capacity].map((w) => expectSoundFields(staff, w.id)),
+      ]);
     }
     expect(acknowledgedPlacements).toBeGreaterThan(0);
   }, 120_000);
