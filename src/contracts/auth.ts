@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { emptySchema, idSchema, okSchema } from './common';
+import { EMAIL_MAX_LENGTH } from './limits';
 
 export const sessionUserSchema = z.object({
   id: idSchema,
@@ -15,6 +16,8 @@ export const loginBodySchema = z.object({
     .string({ error: 'Email is required.' })
     .trim()
     .min(1, 'Email is required.')
+    .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
+    .pipe(z.email({ error: 'Email must be an email address.' }))
     .transform((v) => v.toLowerCase()),
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
 });

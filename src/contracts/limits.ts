@@ -12,9 +12,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const CHECKLIST_REASON_MIN_LENGTH = 15;
 export const CHECKLIST_RETENTION = 5;
 
-export const LOGIN_WINDOW_MINUTES = 15;
-export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
-export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
+/** The longest address SMTP can deliver to (RFC 5321); sign-in refuses longer before any work. */
+export const EMAIL_MAX_LENGTH = 254;
 
 export const OCCUPANCY_THRESHOLDS = { danger: 75, warning: 50, caution: 25 } as const;
 export const VAULT_NUMBER_MAX_LENGTH = 40;

@@ -1,7 +1,7 @@
 import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCompany, createUser } from '../../src/server/features/auth/companies.service';
-import { LOGIN_MAX_FAILURES_PER_EMAIL } from '../../src/contracts/limits';
+import { SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_EMAIL } from '../../src/domain/sign-in-limits';
 import { HttpClient } from '../support/http-client';
 import { makeCompanyWithUser, TEST_PASSWORD } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -80,10 +80,10 @@ describe('sign-in', () => {
     expect(res.status).toBe(400);
   });
 
-  it('limits failed attempts per email and says when to retry', async () => {
+  it('limits failed attempts per email from one address and says when to retry', async () => {
     await makeUser('carol@example.com');
     const client = new HttpClient(app.baseUrl);
-    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_EMAIL; i++) {
+    for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_EMAIL; i++) {
       const res = await client.post('/api/auth/login', {
         email: 'carol@example.com',
         password: 'nope',

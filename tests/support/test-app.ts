@@ -40,9 +40,13 @@ export async function createDatabase(
 
 /**
  * A real server on a loopback port over a fresh database: in-memory PGlite, or a new
- * database in the PostgreSQL cluster when the suite runs on PostgreSQL.
+ * database in the PostgreSQL cluster when the suite runs on PostgreSQL. With `trustProxy`
+ * the server takes the client address from X-Forwarded-For, so a test can speak from several.
  */
-export async function startTestApp(postgresUrl: string | null): Promise<TestApp> {
+export async function startTestApp(
+  postgresUrl: string | null,
+  options: { trustProxy?: boolean } = {},
+): Promise<TestApp> {
   const created = postgresUrl ? await createDatabase(postgresUrl) : null;
   const database = await openDatabase({
     databaseUrl: created?.url,
@@ -50,9 +54,14 @@ export async function startTestApp(postgresUrl: string | null): Promise<TestApp>
     inMemory: !created,
   });
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-files-'));
-  return serveTestApp(database, filesDir, async () => {
-    await created?.drop();
-  });
+  return serveTestApp(
+    database,
+    filesDir,
+    async () => {
+      await created?.drop();
+    },
+    options,
+  );
 }
 
 /** Serves an opened database and a files folder; `close` stops both and removes the folder. */
@@ -60,6 +69,7 @@ export async function serveTestApp(
   database: Database,
   filesDir: string,
   drop: () => Promise<void>,
+  options: { trustProxy?: boolean } = {},
 ): Promise<TestApp> {
   const deps: AppDeps = {
     db: database.db,
@@ -67,7 +77,11 @@ export async function serveTestApp(
     sessionDays: 30,
     cookieSecure: 'never',
   };
-  const app = await buildApp(deps, { logger: false, validateResponses: true });
+  const app = await buildApp(deps, {
+    logger: false,
+    validateResponses: true,
+    trustProxy: options.trustProxy,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -24,3 +24,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const message = error instanceof Error ? `${error.message} ${String((e as Error).message)}` : '';
   return e.constraint === constraint || message.includes(constraint);
 }
+
+/** True when the error is a foreign key violation: a row still referenced, or a reference to none. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgError(error)?.code === '23503';
+}

@@ -1,5 +1,6 @@
 import * as initial from './0001-initial';
 import * as integerIds from './0002-integer-ids';
+import * as placementLocksAndSignInLimits from './0003-placement-locks-and-sign-in-limits';
 
 export interface Migration {
   name: string;
@@ -7,4 +8,8 @@ export interface Migration {
 }
 
 // Applied in this order; a migration, once released, is never edited, only followed.
-export const migrations: readonly Migration[] = [initial, integerIds];
+export const migrations: readonly Migration[] = [
+  initial,
+  integerIds,
+  placementLocksAndSignInLimits,
+];

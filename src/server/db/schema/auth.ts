@@ -1,4 +1,4 @@
-import { bigint, bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const companies = pgTable('companies', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -22,9 +22,23 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const loginAttempts = pgTable('login_attempts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  ip: text('ip').notNull(),
-  email: text('email').notNull(),
-  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+/** One row per sign-in limit key (docs/decisions/0013-sign-in-limits.md). */
+export const signInCounters = pgTable('sign_in_counters', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lockouts: integer('lockouts').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/** Devices an email signed in from; only the SHA-256 of the device cookie is stored. */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.email] })],
+);

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { companies, loginAttempts, sessions, users } from '../../db/schema/auth';
+import { and, count, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { companies, sessions, signInCounters, signInDevices, users } from '../../db/schema/auth';
 
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db
@@ -58,41 +58,131 @@ export async function deleteUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function countFailures(db: Db, params: { email: string; ip: string; since: Date }) {
-  const [byEmail] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, params.email), gt(loginAttempts.attemptedAt, params.since)));
-  const [byIp] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, params.ip), gt(loginAttempts.attemptedAt, params.since)));
-  const [oldest] = await db
-    .select({ at: sql<string>`min(${loginAttempts.attemptedAt})` })
-    .from(loginAttempts)
+export interface SignInCounter {
+  key: string;
+  failures: number;
+  lockedUntil: Date | null;
+  lockouts: number;
+}
+
+/**
+ * Counts one attempt against each key in a single statement, before the password is checked,
+ * and returns each key's count including it: concurrent attempts each see their own number,
+ * so no more than the limit are let through. A key under a running lock is not counted.
+ */
+export async function countAttempt(
+  db: Db,
+  keys: readonly string[],
+  params: { now: Date; windowStart: Date },
+): Promise<SignInCounter[]> {
+  const now = params.now.toISOString();
+  const windowStart = params.windowStart.toISOString();
+  const values = sql.join(
+    keys.map((key) => sql`(${key}, 1, ${now}::timestamptz, 0, ${now}::timestamptz)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{
+    key: string;
+    failures: number;
+    locked_until: string | Date | null;
+    lockouts: number;
+  }>(
+    db,
+    sql`INSERT INTO sign_in_counters AS c (key, failures, window_started_at, lockouts, updated_at)
+        VALUES ${values}
+        ON CONFLICT (key) DO UPDATE SET
+          failures = CASE
+            WHEN c.locked_until > ${now}::timestamptz THEN c.failures
+            WHEN c.window_started_at <= ${windowStart}::timestamptz THEN 1
+            ELSE c.failures + 1 END,
+          window_started_at = CASE
+            WHEN c.locked_until > ${now}::timestamptz THEN c.window_started_at
+            WHEN c.window_started_at <= ${windowStart}::timestamptz THEN ${now}::timestamptz
+            ELSE c.window_started_at END,
+          updated_at = ${now}::timestamptz
+        RETURNING key, failures, locked_until, lockouts`,
+  );
+  return rows.map((r) => ({
+    key: r.key,
+    failures: Number(r.failures),
+    lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
+    lockouts: Number(r.lockouts),
+  }));
+}
+
+/** Gives back the count of an attempt that was refused, or that succeeded, before its check. */
+export async function uncountAttempt(db: Db, keys: readonly string[], now: Date) {
+  if (keys.length === 0) return;
+  await db
+    .update(signInCounters)
+    .set({ failures: sql`greatest(${signInCounters.failures} - 1, 0)`, updatedAt: now })
+    .where(inArray(signInCounters.key, [...keys]));
+}
+
+/**
+ * Locks a key that reached its limit. Only the attempt that saw `lockouts` locks it, so two
+ * failures landing together lock once, and a success that cleared the key in between wins.
+ */
+export async function lockCounter(
+  db: Db,
+  params: { key: string; limit: number; seenLockouts: number; until: Date; now: Date },
+) {
+  await db
+    .update(signInCounters)
+    .set({
+      lockedUntil: params.until,
+      lockouts: sql`${signInCounters.lockouts} + 1`,
+      failures: 0,
+      windowStartedAt: params.now,
+      updatedAt: params.now,
+    })
     .where(
       and(
-        sql`(${loginAttempts.email} = ${params.email} OR ${loginAttempts.ip} = ${params.ip})`,
-        gt(loginAttempts.attemptedAt, params.since),
+        eq(signInCounters.key, params.key),
+        gte(signInCounters.failures, params.limit),
+        eq(signInCounters.lockouts, params.seenLockouts),
+        or(isNull(signInCounters.lockedUntil), lte(signInCounters.lockedUntil, params.now)),
       ),
     );
-  return {
-    byEmail: byEmail?.n ?? 0,
-    byIp: byIp?.n ?? 0,
-    oldest: oldest?.at ? new Date(oldest.at) : null,
-  };
 }
 
-export async function recordFailure(db: Db, params: { email: string; ip: string }) {
-  await db.insert(loginAttempts).values(params);
+export async function clearCounters(db: Db, keys: readonly string[]) {
+  if (keys.length === 0) return;
+  await db.delete(signInCounters).where(inArray(signInCounters.key, [...keys]));
 }
 
-export async function clearFailures(db: Db, email: string) {
-  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+export async function deleteIdleCounters(db: Db, params: { idleSince: Date; now: Date }) {
+  await db
+    .delete(signInCounters)
+    .where(
+      and(
+        lt(signInCounters.updatedAt, params.idleSince),
+        or(isNull(signInCounters.lockedUntil), lt(signInCounters.lockedUntil, params.now)),
+      ),
+    );
 }
 
-export async function deleteOldFailures(db: Db, before: Date) {
-  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, before));
+export async function isKnownDevice(db: Db, tokenHash: string, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ email: signInDevices.email })
+    .from(signInDevices)
+    .where(and(eq(signInDevices.tokenHash, tokenHash), eq(signInDevices.email, email)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function rememberDevice(db: Db, tokenHash: string, email: string, now: Date) {
+  await db
+    .insert(signInDevices)
+    .values({ tokenHash, email, lastUsedAt: now })
+    .onConflictDoUpdate({
+      target: [signInDevices.tokenHash, signInDevices.email],
+      set: { lastUsedAt: now },
+    });
+}
+
+export async function deleteStaleDevices(db: Db, before: Date) {
+  await db.delete(signInDevices).where(lt(signInDevices.lastUsedAt, before));
 }
 
 export async function insertCompany(db: Db, params: { name: string; slug: string }) {

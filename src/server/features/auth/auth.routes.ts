@@ -3,7 +3,13 @@ import * as contract from '../../../contracts/auth';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../http/route';
 import * as auth from './auth.service';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
+import {
+  clearSessionCookie,
+  readDeviceToken,
+  SESSION_COOKIE,
+  setDeviceCookie,
+  setSessionCookie,
+} from './session-cookie';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Resolves the session cookie once per request; routes read request.user.
@@ -22,9 +28,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       email: body.email,
       password: body.password,
       ip: request.ip,
+      deviceToken: readDeviceToken(request),
       sessionDays: deps.sessionDays,
     });
     setSessionCookie(request, reply, deps, result.token, result.expiresAt);
+    setDeviceCookie(request, reply, deps, result.deviceToken, auth.knownDeviceUntil());
     return result.user;
   });
 

@@ -2,6 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 
 export const SESSION_COOKIE = 'vaultgrid_session';
+/** Marks a device an email signed in from; sent only to the sign-in call. */
+export const DEVICE_COOKIE = 'vaultgrid_device';
+const DEVICE_COOKIE_PATH = '/api/auth/login';
+const DEVICE_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+function isSecure(request: FastifyRequest, deps: AppDeps): boolean {
+  return (
+    deps.cookieSecure === 'always' || (deps.cookieSecure === 'auto' && request.protocol === 'https')
+  );
+}
 
 export function setSessionCookie(
   request: FastifyRequest,
@@ -14,9 +24,29 @@ export function setSessionCookie(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure:
-      deps.cookieSecure === 'always' ||
-      (deps.cookieSecure === 'auto' && request.protocol === 'https'),
+    secure: isSecure(request, deps),
+    expires,
+  });
+}
+
+/** The device token the browser sent, or null when it sent none or something we never made. */
+export function readDeviceToken(request: FastifyRequest): string | null {
+  const token = request.cookies[DEVICE_COOKIE];
+  return token && DEVICE_TOKEN_FORMAT.test(token) ? token : null;
+}
+
+export function setDeviceCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AppDeps,
+  token: string,
+  expires: Date,
+): void {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request, deps),
     expires,
   });
 }

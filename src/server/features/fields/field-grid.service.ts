@@ -14,6 +14,7 @@ import {
 } from '../../../domain/field-grid';
 import { columnLetters } from '../../../domain/field-names';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import { getWarehouse } from '../warehouses/warehouses.service';
 import * as repo from './field-grid.repository';
@@ -74,10 +75,18 @@ export async function changeFieldGrid(
           `This would split the couchbox at ${listInSentence(split)} from its other half. Remove both rows of the pair, or turn it back into vault fields first.`,
         );
       }
-      await repo.deleteFields(tx, companyId, warehouseId, {
-        columns: plan.removedColumns,
-        rowsAbove: plan.keepRowsUpTo,
-      });
+      try {
+        await repo.deleteFields(tx, companyId, warehouseId, {
+          columns: plan.removedColumns,
+          rowsAbove: plan.keepRowsUpTo,
+        });
+      } catch (error) {
+        // The check above runs under the warehouse lock every placement shares, so this is a
+        // missed case, not a race; the foreign key refuses it rather than take vaults along.
+        if (isForeignKeyViolation(error))
+          throw new AppError('FIELD_HAS_VAULTS', REMOVE_VAULTS_FIRST);
+        throw error;
+      }
       const keptColumns = new Set(fields.filter((f) => !removed(f)).map((f) => f.colIndex));
       await repo.shiftColumns(
         tx,

@@ -2,6 +2,7 @@ import type { SessionUser } from '../../../contracts/auth';
 import type { Field, ToggleFieldTypeBody } from '../../../contracts/fields';
 import { fieldBelowName } from '../../../domain/slots';
 import type { Db } from '../../db/client';
+import { lockWarehousesOfFields } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
 import * as vaultsRepo from '../vaults/vaults.repository';
 import { presentField } from '../vaults/vaults.presenter';
@@ -66,6 +67,9 @@ export async function toggleFieldType(
   body: ToggleFieldTypeBody,
 ): Promise<{ field1: Field; field2: Field }> {
   const belowId = await db.transaction(async (tx) => {
+    // A couchbox pair has one slot more than two vault fields: a capacity change, so it
+    // waits for every placement in the warehouse (docs/decisions/0014-placement-locks.md).
+    await lockWarehousesOfFields(tx, user.companyId, [id], 'update');
     const top = await repo.findField(tx, user.companyId, id, { lock: true });
     if (!top || (body.warehouseId !== undefined && body.warehouseId !== top.warehouseId))
       throw notFound('Field');

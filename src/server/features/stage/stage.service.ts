@@ -1,18 +1,15 @@
 import type { SessionUser } from '../../../contracts/auth';
 import type { Vault } from '../../../contracts/vaults';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../http/errors';
-import { checkTopmost, placeOf, vaultLabel } from '../vaults/placement';
+import { AppError } from '../../http/errors';
+import { checkTopmost, placeOf, vaultLabel, withPlacedVault } from '../vaults/placement';
 import * as repo from '../vaults/vaults.repository';
 import { presentVault } from '../vaults/vaults.presenter';
 import { loadVault, vaultEvent } from '../vaults/vaults.service';
 
 // Staging shares the vault placement rules and tables; it owns only the two stage calls.
 export async function stageVault(db: Db, user: SessionUser, vaultId: number): Promise<Vault> {
-  await db.transaction(async (tx) => {
-    if (!(await repo.lockVault(tx, user.companyId, vaultId))) throw notFound('Vault');
-    const v = await repo.findVault(tx, user.companyId, vaultId);
-    if (!v) throw notFound('Vault');
+  await withPlacedVault(db, user.companyId, vaultId, null, async (tx, v) => {
     if (v.fieldId === null)
       throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
     await checkTopmost(tx, user.companyId, v);

@@ -1,8 +1,15 @@
 import type { VaultType } from '../../../contracts/vaults';
 import { lowestFreePosition, slotCount, topmostPosition } from '../../../domain/slots';
 import type { Db } from '../../db/client';
+import { lockWarehousesForPlacement } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
 import * as repo from './vaults.repository';
+
+// A vault that changes field between the unlocked look and the lock is looked at again;
+// this many times in a row means someone keeps moving it, and the caller should reload.
+const VAULT_LOCK_ATTEMPTS = 3;
+
+const MOVED_MEANWHILE = Symbol('moved meanwhile');
 
 export type LockedField = NonNullable<Awaited<ReturnType<typeof repo.lockField>>>;
 
@@ -83,5 +90,39 @@ export async function checkTopmost(tx: Db, companyId: number, v: repo.VaultRow):
       'VAULT_NOT_TOPMOST',
       `${vaultLabel(v)} is not the topmost vault of field ${field.name}: the vault at position ${top ?? 0} must be moved first.`,
     );
+  }
+}
+
+/**
+ * Runs `work` on a vault that stands where it stood when `work` began: the warehouse of its
+ * field (and of `targetFieldId`) locked shared, then the vault row. Warehouses come before
+ * the vault because deleting a warehouse locks the warehouse, then its vaults; the vault's
+ * field is only known from an unlocked read, so a vault moved in between is read again.
+ */
+export async function withPlacedVault<T>(
+  db: Db,
+  companyId: number,
+  vaultId: number,
+  targetFieldId: number | null,
+  work: (tx: Db, v: repo.VaultRow) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const seen = await repo.findVault(db, companyId, vaultId);
+    if (!seen) throw notFound('Vault');
+    const outcome = await db.transaction(async (tx) => {
+      await lockWarehousesForPlacement(tx, companyId, [seen.fieldId, targetFieldId]);
+      if (!(await repo.lockVault(tx, companyId, vaultId))) throw notFound('Vault');
+      const v = await repo.findVault(tx, companyId, vaultId);
+      if (!v) throw notFound('Vault');
+      if (v.fieldId !== seen.fieldId) return MOVED_MEANWHILE;
+      return { value: await work(tx, v) };
+    });
+    if (outcome !== MOVED_MEANWHILE) return outcome.value;
+    if (attempt === VAULT_LOCK_ATTEMPTS) {
+      throw new AppError(
+        'VAULT_MOVED_MEANWHILE',
+        `${vaultLabel(seen)} was just moved by someone else. Reload and try again.`,
+      );
+    }
   }
 }

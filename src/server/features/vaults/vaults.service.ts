@@ -15,6 +15,7 @@ import type { DeleteVaultResponse } from '../../../contracts/vault-deletion';
 import { emptyUnitCustomerName, isEmptyVaultCustomer, normaliseName } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { lockWarehousesForPlacement } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
 import { getWarehouse } from '../warehouses/warehouses.service';
@@ -24,6 +25,7 @@ import {
   describePlace,
   placeOf,
   vaultLabel,
+  withPlacedVault,
   type Place,
 } from './placement';
 import * as repo from './vaults.repository';
@@ -137,6 +139,7 @@ export async function addVault(
   try {
     vaultId = await translateConflicts(db, user.companyId, form.vault_id, () =>
       db.transaction(async (tx) => {
+        await lockWarehousesForPlacement(tx, user.companyId, [form.field_id]);
         const field = await checkPlacement(tx, user.companyId, {
           fieldId: form.field_id,
           position: form.position,
@@ -275,10 +278,7 @@ export async function deleteVault(
   user: SessionUser,
   id: number,
 ): Promise<DeleteVaultResponse> {
-  const { keys, place } = await db.transaction(async (tx) => {
-    if (!(await repo.lockVault(tx, user.companyId, id))) throw notFound('Vault');
-    const v = await repo.findVault(tx, user.companyId, id);
-    if (!v) throw notFound('Vault');
+  const { keys, place } = await withPlacedVault(db, user.companyId, id, null, async (tx, v) => {
     const attachments = await repo.listAttachments(tx, user.companyId, [v.id]);
     await repo.insertEvent(
       tx,
@@ -310,10 +310,7 @@ export async function moveVault(
   body: MoveVaultBody,
 ): Promise<MoveVaultResponse> {
   await translateConflicts(db, user.companyId, null, () =>
-    db.transaction(async (tx) => {
-      if (!(await repo.lockVault(tx, user.companyId, body.vaultId))) throw notFound('Vault');
-      const v = await repo.findVault(tx, user.companyId, body.vaultId);
-      if (!v) throw notFound('Vault');
+    withPlacedVault(db, user.companyId, body.vaultId, body.fieldId, async (tx, v) => {
       if (v.fieldId === body.fieldId) {
         throw new AppError(
           'VAULT_SLOT_TAKEN',

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
 import { createLimiter } from '../../lib/limiter';
 import * as racksRepo from '../racks/racks.repository';
+import * as layoutRepo from './warehouse-layout.repository';
 import * as repo from './warehouses.repository';
 import { presentWarehouses } from './warehouses.presenter';
 
@@ -129,7 +130,8 @@ export async function deleteWarehouse(
   id: number,
 ): Promise<void> {
   const fileKeys = await db.transaction(async (tx) => {
-    const warehouse = await repo.findWarehouse(tx, user.companyId, id);
+    // Exclusive, so no vault is placed into the warehouse after its vaults are listed.
+    const warehouse = await layoutRepo.lockWarehouse(tx, user.companyId, id);
     if (!warehouse) throw notFound('Warehouse');
     const keys = await repo.listWarehouseFileKeys(tx, user.companyId, id);
     await repo.recordWarehouseVaultDeletions(tx, {
@@ -139,6 +141,7 @@ export async function deleteWarehouse(
       actorUserId: user.id,
       actorEmail: user.email,
     });
+    // Vaults go here, after their 'deleted' events; the fields' foreign key refuses to cascade.
     await repo.deleteWarehouseVaults(tx, user.companyId, id);
     await repo.deleteWarehouseRow(tx, user.companyId, id);
     return keys;
