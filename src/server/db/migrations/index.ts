@@ -1,4 +1,5 @@
 import * as initial from './0001-initial';
+import * as checklistTokens from './0004-checklist-tokens';
 
 export interface Migration {
   name: string;
@@ -6,4 +7,4 @@ export interface Migration {
 }
 
 // Applied in this order; a migration, once released, is never edited, only followed.
-export const migrations: readonly Migration[] = [initial];
+export const migrations: readonly Migration[] = [initial, checklistTokens];
