@@ -6,6 +6,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { lockDataDir } from '../../src/server/db/lock';
 import { migrate } from '../../src/server/db/migrate';
+import { migrations } from '../../src/server/db/migrations/index';
 import { openDatabase } from '../../src/server/db/client';
 import pg from 'pg';
 
@@ -174,9 +175,10 @@ describe('migrations', () => {
         (await c.query(sql, params)).rows as Record<string, unknown>[],
     }));
     const [a, b] = await Promise.all(sessions.map((s) => migrate(s)));
-    expect([...(a ?? []), ...(b ?? [])]).toEqual(['0001-initial']);
-    const rows = await clients[0]?.query('SELECT name FROM schema_migrations');
-    expect(rows?.rows).toEqual([{ name: '0001-initial' }]);
+    const names = migrations.map((m) => m.name);
+    expect([...(a ?? []), ...(b ?? [])].sort()).toEqual([...names].sort());
+    const rows = await clients[0]?.query('SELECT name FROM schema_migrations ORDER BY name');
+    expect(rows?.rows).toEqual([...names].sort().map((name) => ({ name })));
     await Promise.all(clients.map((c) => c.end()));
   });
 });
