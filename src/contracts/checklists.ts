@@ -44,6 +44,17 @@ export const publicChecklistSchema = z.object({
 });
 export type PublicChecklist = z.infer<typeof publicChecklistSchema>;
 
+/**
+ * What a printed token link shows: only the list to fill (tasks, description, filler, note,
+ * its images), without the ids and warehouse address the spec's name calls carry.
+ */
+export const linkedChecklistSchema = publicChecklistSchema.omit({
+  id: true,
+  warehouse_id: true,
+  warehouse_slug: true,
+});
+export type LinkedChecklist = z.infer<typeof linkedChecklistSchema>;
+
 export const checklistSchema = publicChecklistSchema.extend({
   /** The fill page link to print: `/c/{token}`, unguessable (decision 0015). */
   fill_path: z.string(),
@@ -220,7 +231,7 @@ export const getChecklistByToken = defineEndpoint({
   tag: 'checklists',
   access: 'public',
   params: checklistTokenParamsSchema,
-  response: publicChecklistSchema,
+  response: linkedChecklistSchema,
 });
 
 export const fillChecklistByToken = defineEndpoint({
@@ -232,7 +243,7 @@ export const fillChecklistByToken = defineEndpoint({
   access: 'public',
   params: checklistTokenParamsSchema,
   body: fillChecklistBodySchema,
-  response: publicChecklistSchema,
+  response: linkedChecklistSchema,
 });
 
 /** Multipart, field `image`, as `uploadChecklistImage`. */

@@ -3,6 +3,7 @@ import {
   checklistTokenImageUrl,
   type Checklist,
   type ChecklistImage,
+  type LinkedChecklist,
   type PublicChecklist,
 } from '../../../contracts/checklists';
 import type { ChecklistRow, ImageRow } from './checklists.repository';
@@ -49,6 +50,26 @@ export function presentPublicChecklist(
     created_at: row.createdAt.toISOString(),
     images: presented,
     attachments: presented,
+  };
+}
+
+/** The same list for a token link: no checklist or warehouse ids, images under the token. */
+export function presentLinkedChecklist(
+  row: ChecklistRow,
+  images: readonly ImageRow[],
+  token: string,
+): LinkedChecklist {
+  const full = presentPublicChecklist(row, images, imagesUnderToken(token));
+  return {
+    description: full.description,
+    warehouseName: full.warehouseName,
+    is_active: full.is_active,
+    tasks: full.tasks,
+    filled_out_by: full.filled_out_by,
+    note: full.note,
+    created_at: full.created_at,
+    images: full.images,
+    attachments: full.attachments,
   };
 }
 

@@ -70,7 +70,7 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       service.getChecklistByToken(deps.db, params.token),
     );
     registerEndpoint(scope, contract.fillChecklistByToken, ({ params, body }) =>
-      service.fillChecklist(deps.db, { token: params.token }, body),
+      service.fillChecklistByToken(deps.db, params.token, body),
     );
     registerEndpoint(scope, contract.updateChecklist, ({ user, params, body }) =>
       service.updateChecklist(deps.db, user, params.id, body),

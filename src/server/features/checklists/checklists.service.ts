@@ -6,6 +6,7 @@ import {
   type ChecklistSettings,
   type ChecklistImage,
   type CreateChecklistBody,
+  type LinkedChecklist,
   type PublicChecklist,
   type TaskAnswerBody,
   type UpdateChecklistBody,
@@ -33,6 +34,7 @@ import {
   imagesUnderToken,
   presentChecklist,
   presentImage,
+  presentLinkedChecklist,
   presentPublicChecklist,
   type ImageUrlOf,
 } from './checklists.presenter';
@@ -78,12 +80,8 @@ async function loadChecklist(db: Db, user: SessionUser, id: string): Promise<Che
   return presentChecklist(row, await repo.listImages(db, user.companyId, [row.id]));
 }
 
-async function loadPublic(
-  db: Db,
-  row: repo.ChecklistRow,
-  urlOf: ImageUrlOf = imagesById,
-): Promise<PublicChecklist> {
-  return presentPublicChecklist(row, await repo.listImages(db, row.companyId, [row.id]), urlOf);
+async function loadPublic(db: Db, row: repo.ChecklistRow): Promise<PublicChecklist> {
+  return presentPublicChecklist(row, await repo.listImages(db, row.companyId, [row.id]));
 }
 
 export async function listChecklists(db: Db, user: SessionUser): Promise<Checklist[]> {
@@ -163,7 +161,7 @@ export async function updateChecklist(
 ): Promise<PublicChecklist> {
   const staffRow = user ? await repo.findChecklist(db, user.companyId, id) : null;
   if (user && staffRow) return updateAsStaff(db, user, id, body);
-  return fillChecklist(db, { id }, body);
+  return loadPublic(db, await fillChecklist(db, { id }, body));
 }
 
 async function updateAsStaff(
@@ -209,11 +207,11 @@ async function updateAsStaff(
  * A filler answers pending tasks and gives a name and a note; once every task is answered
  * the name and note stay as they are (`checkFillerDetails`).
  */
-export async function fillChecklist(
+async function fillChecklist(
   db: Db,
   address: FillerAddress,
   body: UpdateChecklistBody,
-): Promise<PublicChecklist> {
+): Promise<repo.ChecklistRow> {
   const extra = Object.keys(body).filter(
     (k) =>
       !(FILLER_KEYS as readonly string[]).includes(k) &&
@@ -237,13 +235,25 @@ export async function fillChecklist(
     return repo.findChecklist(tx, row.companyId, row.id);
   });
   if (!updated) throw notFound('Checklist');
-  return loadPublic(db, updated, imageUrlsFor(address));
+  return updated;
 }
 
-export async function getChecklistByToken(db: Db, token: string): Promise<PublicChecklist> {
+async function loadLinked(db: Db, row: repo.ChecklistRow, token: string) {
+  return presentLinkedChecklist(row, await repo.listImages(db, row.companyId, [row.id]), token);
+}
+
+export async function fillChecklistByToken(
+  db: Db,
+  token: string,
+  body: UpdateChecklistBody,
+): Promise<LinkedChecklist> {
+  return loadLinked(db, await fillChecklist(db, { token }, body), token);
+}
+
+export async function getChecklistByToken(db: Db, token: string): Promise<LinkedChecklist> {
   const row = await repo.findActiveChecklistForFiller(db, { token });
   if (!row) throw notFound('Checklist');
-  return loadPublic(db, row, imagesUnderToken(token));
+  return loadLinked(db, row, token);
 }
 
 /** A new token for the checklist's link: the printed one stops working at once. */

@@ -5,38 +5,43 @@ import { buildPath, callApi } from '../../../lib/api';
 import { checklistKeys, type FillAddress } from './query-keys';
 import { updateChecklist } from './use-checklists';
 
+/** A token link gives the list alone; the spec's name call also gives its ids. */
+const fetchChecklist = (
+  address: FillAddress,
+): Promise<contract.LinkedChecklist | contract.PublicChecklist> =>
+  'token' in address
+    ? callApi(contract.getChecklistByToken, { params: { token: address.token } })
+    : callApi(contract.getActiveChecklistByWarehouse, {
+        params: { warehouseName: address.warehouse },
+      });
+
 export function useActiveChecklist(address: FillAddress) {
   return useQuery({
     queryKey: checklistKeys.fill(address),
-    queryFn: () =>
-      'token' in address
-        ? callApi(contract.getChecklistByToken, { params: { token: address.token } })
-        : callApi(contract.getActiveChecklistByWarehouse, {
-            params: { warehouseName: address.warehouse },
-          }),
+    queryFn: () => fetchChecklist(address),
     retry: false,
   });
 }
 
-/** A token page answers through its token; a name page through the checklist's id (spec §7). */
-const answerChecklist =
-  (address: FillAddress) =>
-  ({ id, body }: { id: string; body: BodyInputOf<typeof contract.fillChecklistByToken> }) =>
-    'token' in address
-      ? callApi(contract.fillChecklistByToken, { params: { token: address.token }, body })
-      : updateChecklist({ id, body });
+/** Where the page's answers and images go: under the link token, or by the checklist's id. */
+export type FillTarget = { token: string } | { id: string };
 
-export function useAnswerChecklist(address: FillAddress) {
+const answerChecklist =
+  (target: FillTarget) => (body: BodyInputOf<typeof contract.fillChecklistByToken>) =>
+    'token' in target
+      ? callApi(contract.fillChecklistByToken, { params: { token: target.token }, body })
+      : updateChecklist({ id: target.id, body });
+
+export function useAnswerChecklist(address: FillAddress, target: FillTarget) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: answerChecklist(address),
+    mutationFn: answerChecklist(target),
     onSuccess: (checklist) => queryClient.setQueryData(checklistKeys.fill(address), checklist),
   });
 }
 
-/** Where the page's image uploads go: under the token, or by the checklist's id. */
-export function imageUploadPath(address: FillAddress, checklistId: string): string {
-  return 'token' in address
-    ? buildPath(contract.uploadChecklistImageByToken.path, { token: address.token })
-    : buildPath(contract.uploadChecklistImage.path, { id: checklistId });
+export function imageUploadPath(target: FillTarget): string {
+  return 'token' in target
+    ? buildPath(contract.uploadChecklistImageByToken.path, { token: target.token })
+    : buildPath(contract.uploadChecklistImage.path, { id: target.id });
 }

@@ -1,13 +1,18 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PublicChecklist } from '../../../../contracts/checklists';
+import type { LinkedChecklist } from '../../../../contracts/checklists';
 import { NAME_REQUIRED_MESSAGE, isChecklistComplete } from '../../../../domain/checklist-rules';
 import { warehouseNameFromChecklistPath } from '../../../../domain/slug';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { checklistKeys, type FillAddress } from '../api/query-keys';
-import { imageUploadPath, useActiveChecklist, useAnswerChecklist } from '../api/use-fill-checklist';
+import {
+  imageUploadPath,
+  useActiveChecklist,
+  useAnswerChecklist,
+  type FillTarget,
+} from '../api/use-fill-checklist';
 import {
   draftProblem,
   emptyDraft,
@@ -16,9 +21,17 @@ import {
 } from '../components/task-answer-field';
 import { UploadImageDialog } from '../components/upload-image-dialog';
 
-function FillForm({ checklist, address }: { checklist: PublicChecklist; address: FillAddress }) {
+function FillForm({
+  checklist,
+  address,
+  target,
+}: {
+  checklist: LinkedChecklist;
+  address: FillAddress;
+  target: FillTarget;
+}) {
   const queryClient = useQueryClient();
-  const answer = useAnswerChecklist(address);
+  const answer = useAnswerChecklist(address, target);
   // Once every task is answered the name and note stay as they are (decision 0015).
   const isComplete = isChecklistComplete(checklist.tasks);
   const [name, setName] = useState('');
@@ -51,7 +64,7 @@ function FillForm({ checklist, address }: { checklist: PublicChecklist; address:
       };
     });
     answer.mutate(
-      { id: checklist.id, body: { filled_out_by: filler, note, tasks } },
+      { filled_out_by: filler, note, tasks },
       {
         onSuccess: () => {
           setDrafts({});
@@ -152,7 +165,7 @@ function FillForm({ checklist, address }: { checklist: PublicChecklist; address:
       )}
       <UploadImageDialog
         open={uploadOpen}
-        uploadPath={imageUploadPath(address, checklist.id)}
+        uploadPath={imageUploadPath(target)}
         onClose={() => setUploadOpen(false)}
         onUploaded={() =>
           void queryClient.invalidateQueries({ queryKey: checklistKeys.fill(address) })
@@ -192,6 +205,13 @@ export function ChecklistFillPage(props: { token: string } | { checklistPath: st
       ? { token: props.token }
       : { warehouse: warehouseNameFromChecklistPath(props.checklistPath) };
   const checklist = useActiveChecklist(address);
+  // A name page answers by the checklist's id (spec §7); a token page only through its token.
+  const target: FillTarget | null =
+    'token' in address
+      ? address
+      : checklist.data && 'id' in checklist.data
+        ? { id: checklist.data.id }
+        : null;
   const title =
     checklist.data?.warehouseName ?? ('warehouse' in address ? address.warehouse : 'Warehouse');
   return (
@@ -203,8 +223,13 @@ export function ChecklistFillPage(props: { token: string } | { checklistPath: st
           <p>Failed to fetch active checklist. {errorMessage(checklist.error)}</p>
         </div>
       )}
-      {checklist.data && (
-        <FillForm key={checklist.data.id} checklist={checklist.data} address={address} />
+      {target && checklist.data && (
+        <FillForm
+          key={'id' in target ? target.id : target.token}
+          checklist={checklist.data}
+          address={address}
+          target={target}
+        />
       )}
     </main>
   );
