@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Checklist, ChecklistImage, PublicChecklist } from '../../src/contracts/checklists';
-import { MAX_IMAGES_PER_CHECKLIST_PER_DAY } from '../../src/server/features/checklists/checklists.service';
+import { MAX_IMAGES_PER_CHECKLIST_PER_DAY } from '../../src/server/features/checklists/checklist-images.service';
 import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
 import { TINY_PNG, imageForm, makeChecklist } from '../support/checklists-factories';
 import { HttpClient } from '../support/http-client';

@@ -90,6 +90,9 @@ export function findChecklist(
   return findOne(db, and(eq(checklists.companyId, companyId), eq(checklists.id, id)), options);
 }
 
+/** How a public call names its checklist: by id (or name), or by the token of its link. */
+export type FillerAddress = { id: string } | { token: string };
+
 /**
  * Lookups not scoped by a session's company: a filler reaches an active checklist by the token
  * of its printed link, or by its id while its company allows name links (ids can be guessed).
@@ -97,7 +100,7 @@ export function findChecklist(
  */
 export function findActiveChecklistForFiller(
   db: Db,
-  address: { id: string } | { token: string },
+  address: FillerAddress,
   options: { forUpdate?: boolean } = {},
 ): Promise<ChecklistRow | null> {
   const where =

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { documentEndpoint, parseWith, registerEndpoint } from '../../http/route';
 import { readWholeFile } from '../../http/multipart';
+import * as images from './checklist-images.service';
 import * as service from './checklists.service';
 
 /** Per address and minute, for the calls anyone can make: a crew behind one router shares it. */
@@ -76,7 +77,7 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       service.updateChecklist(deps.db, user, params.id, body),
     );
     registerEndpoint(scope, contract.listChecklistImages, ({ user, query }) =>
-      service.listChecklistImages(deps.db, user, query.checklistId),
+      images.listChecklistImages(deps.db, user, query.checklistId),
     );
 
     documentEndpoint(
@@ -92,7 +93,7 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       config: uploadLimit,
       handler: async (request) => {
         const params = parseWith(idParamsSchema, request.params, 'path');
-        return service.addChecklistImage(deps.db, deps.storage, request.user, params, () =>
+        return images.addChecklistImage(deps.db, deps.storage, request.user, params, () =>
           readImagePart(request),
         );
       },
@@ -103,7 +104,7 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       config: uploadLimit,
       handler: async (request) => {
         const params = parseWith(contract.checklistTokenParamsSchema, request.params, 'path');
-        return service.addChecklistImage(deps.db, deps.storage, null, { token: params.token }, () =>
+        return images.addChecklistImage(deps.db, deps.storage, null, { token: params.token }, () =>
           readImagePart(request),
         );
       },
@@ -114,7 +115,7 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       url: contract.getChecklistImage.path,
       handler: async (request, reply) => {
         const params = parseWith(contract.checklistImageParamsSchema, request.params, 'path');
-        const image = await service.openChecklistImage(
+        const image = await images.openChecklistImage(
           deps.db,
           deps.storage,
           request.user,
@@ -128,7 +129,7 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       url: contract.getChecklistImageByToken.path,
       handler: async (request, reply) => {
         const params = parseWith(contract.checklistTokenImageParamsSchema, request.params, 'path');
-        const image = await service.openChecklistImageByToken(
+        const image = await images.openChecklistImageByToken(
           deps.db,
           deps.storage,
           params.token,
