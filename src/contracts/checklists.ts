@@ -44,10 +44,21 @@ export const publicChecklistSchema = z.object({
 });
 export type PublicChecklist = z.infer<typeof publicChecklistSchema>;
 
+/**
+ * What a printed token link shows: only the list to fill (tasks, description, filler, note,
+ * its images), without the ids and warehouse address the spec's name calls carry.
+ */
+export const linkedChecklistSchema = publicChecklistSchema.omit({
+  id: true,
+  warehouse_id: true,
+  warehouse_slug: true,
+});
+export type LinkedChecklist = z.infer<typeof linkedChecklistSchema>;
+
 export const checklistSchema = publicChecklistSchema.extend({
-  /** The fill page link to hand out: always unambiguous. */
+  /** The fill page link to print: `/c/{token}`, unguessable (decision 0015). */
   fill_path: z.string(),
-  /** The short link: works while no other company has a warehouse of this name. */
+  /** The spec's name link; works only while the company allows name links and no other company has a warehouse of this name. */
   short_fill_path: z.string(),
 });
 export type Checklist = z.infer<typeof checklistSchema>;
@@ -132,23 +143,10 @@ export const getActiveChecklistByWarehouse = defineEndpoint({
   method: 'GET',
   path: '/api/checklists/warehouse/:warehouseName',
   summary:
-    'The active checklist of the warehouse with this name or slug. 409 when two companies have one.',
+    'The active checklist of the warehouse with this name or slug. Not found alike when no such warehouse, no active checklist, two companies have one, or its company turned name links off.',
   tag: 'checklists',
   access: 'public',
   params: warehouseNameParamsSchema,
-  response: publicChecklistSchema,
-});
-
-const slugSchema = (label: string) =>
-  z.string().trim().min(1, `${label} is required.`).max(200, `${label} is too long.`);
-
-export const getActiveChecklistByCompany = defineEndpoint({
-  method: 'GET',
-  path: '/api/checklists/company/:companySlug/warehouse/:warehouseSlug',
-  summary: 'The active checklist of a warehouse named by company and warehouse slug.',
-  tag: 'checklists',
-  access: 'public',
-  params: z.object({ companySlug: slugSchema('Company'), warehouseSlug: slugSchema('Warehouse') }),
   response: publicChecklistSchema,
 });
 
@@ -210,3 +208,108 @@ export const getChecklistImage = defineEndpoint({
 
 export const checklistImageUrl = (id: ChecklistImage['id']) =>
   `/api/checklists/proxy-drive-image/${id}`;
+
+/** What a checklist's token link may change: task answers, the filler's name and a note. */
+export const fillChecklistBodySchema = updateChecklistBodySchema.pick({
+  tasks: true,
+  filled_out_by: true,
+  note: true,
+});
+
+/**
+ * The secret of a printed link: 128 random bits as base64url (22 characters); checklists made
+ * before links had tokens carry 32 hex digits.
+ */
+export const checklistTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,64}$/, 'This checklist link is not valid.');
+export const checklistTokenParamsSchema = z.object({ token: checklistTokenSchema });
+
+export const getChecklistByToken = defineEndpoint({
+  method: 'GET',
+  path: '/api/checklists/t/:token',
+  summary: 'The active checklist behind a printed link or QR code.',
+  tag: 'checklists',
+  access: 'public',
+  params: checklistTokenParamsSchema,
+  response: linkedChecklistSchema,
+});
+
+export const fillChecklistByToken = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/checklists/t/:token',
+  summary:
+    'Answers the pending tasks of the active checklist behind a link, with a name and a note; a completed checklist no longer changes.',
+  tag: 'checklists',
+  access: 'public',
+  params: checklistTokenParamsSchema,
+  body: fillChecklistBodySchema,
+  response: linkedChecklistSchema,
+});
+
+/** Multipart, field `image`, as `uploadChecklistImage`. */
+export const uploadChecklistImageByToken = defineEndpoint({
+  method: 'POST',
+  path: '/api/checklists/t/:token/upload-image',
+  summary: 'Adds an image to the active checklist behind a link.',
+  tag: 'checklists',
+  access: 'public',
+  params: checklistTokenParamsSchema,
+  response: checklistImageSchema,
+});
+
+export const checklistTokenImageParamsSchema = z.object({
+  token: checklistTokenSchema,
+  fileId: idSchema,
+});
+
+export const getChecklistImageByToken = defineEndpoint({
+  method: 'GET',
+  path: '/api/checklists/t/:token/images/:fileId',
+  summary: 'Serves one image of the active checklist behind a link.',
+  tag: 'checklists',
+  access: 'public',
+  params: checklistTokenImageParamsSchema,
+  response: z.string(),
+});
+
+export const checklistTokenImageUrl = (token: string, id: ChecklistImage['id']) =>
+  `/api/checklists/t/${token}/images/${id}`;
+
+export const renewChecklistLink = defineEndpoint({
+  method: 'POST',
+  path: '/api/checklists/:id/new-link',
+  summary: 'Gives the checklist a new link token; the old link and QR code stop working.',
+  tag: 'checklists',
+  access: 'session',
+  params: idParamsSchema,
+  response: checklistSchema,
+});
+
+export const checklistSettingsSchema = z.object({
+  /** Whether the spec's name links (`/<warehouse>-checklist`, by-id fill calls) reach this company. */
+  name_links: z.boolean(),
+});
+export type ChecklistSettings = z.infer<typeof checklistSettingsSchema>;
+
+export const getChecklistSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/checklists/settings',
+  summary: "The company's checklist link settings.",
+  tag: 'checklists',
+  access: 'session',
+  response: checklistSettingsSchema,
+});
+
+export const updateChecklistSettings = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/checklists/settings',
+  summary:
+    'Turns the name links on or off; off, they answer exactly as for a warehouse that does not exist.',
+  tag: 'checklists',
+  access: 'session',
+  body: z.strictObject({
+    name_links: z.boolean({ error: 'name_links must be true or false.' }),
+  }),
+  response: checklistSettingsSchema,
+});

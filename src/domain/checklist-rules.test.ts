@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyTaskAnswers,
+  checkFillerDetails,
   checklistsToDelete,
+  isChecklistComplete,
   formatChecklistDate,
   isReasonLongEnough,
   normaliseTaskTitles,
@@ -175,6 +177,44 @@ describe('applyTaskAnswers', () => {
       },
     );
     expect(result).toEqual({ ok: true, value: [pendingTask('Mop'), pendingTask('trash')] });
+  });
+});
+
+describe('checkFillerDetails', () => {
+  const done: ChecklistTask = {
+    text: 'Sweep',
+    completed: true,
+    completed_by: 'Maria',
+    reason: '',
+    completed_at: now.toISOString(),
+  };
+  const finished = { tasks: [done], filledOutBy: 'Maria', note: 'All fine' };
+
+  it('lets a filler set name and note while a task is pending', () => {
+    expect(isChecklistComplete([done, pendingTask('Trash')])).toBe(false);
+    expect(
+      checkFillerDetails(
+        { ...finished, tasks: [done, pendingTask('Trash')] },
+        { filledOutBy: 'Eve', note: 'mine' },
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('refuses a new name or note once every task is answered, and accepts them sent back', () => {
+    expect(isChecklistComplete([done])).toBe(true);
+    expect(checkFillerDetails(finished, { filledOutBy: 'Eve' })).toMatchObject({
+      ok: false,
+      code: 'CHECKLIST_COMPLETED',
+    });
+    expect(checkFillerDetails(finished, { filledOutBy: 'Maria', note: 'lol' }).ok).toBe(false);
+    expect(checkFillerDetails(finished, { filledOutBy: ' Maria ', note: 'All fine ' }).ok).toBe(
+      true,
+    );
+    expect(checkFillerDetails(finished, { filledOutBy: 'Maria' }).ok).toBe(true);
+  });
+
+  it('counts a checklist without tasks as never complete', () => {
+    expect(isChecklistComplete([])).toBe(false);
   });
 });
 

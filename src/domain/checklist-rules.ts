@@ -24,18 +24,18 @@ export const NAME_REQUIRED_MESSAGE = 'Name is required.';
 export const SOMEONE_ELSE_REQUIRED_MESSAGE = 'Please enter a name for "someone else".';
 export const REASON_TOO_SHORT_MESSAGE = `Reason must be at least ${CHECKLIST_REASON_MIN_LENGTH} characters.`;
 
-export type RuleResult<T> =
-  | { ok: true; value: T }
-  | {
-      ok: false;
-      code: 'CHECKLIST_TASK_DUPLICATE' | 'CHECKLIST_TASK_COMPLETED' | 'VALIDATION_FAILED';
-      message: string;
-    };
+export const CHECKLIST_COMPLETED_MESSAGE =
+  'This checklist is complete: its name and note can no longer be changed.';
 
-const refuse = (
-  code: 'CHECKLIST_TASK_DUPLICATE' | 'CHECKLIST_TASK_COMPLETED' | 'VALIDATION_FAILED',
-  message: string,
-) => ({ ok: false, code, message }) as const;
+type RuleCode =
+  | 'CHECKLIST_TASK_DUPLICATE'
+  | 'CHECKLIST_TASK_COMPLETED'
+  | 'CHECKLIST_COMPLETED'
+  | 'VALIDATION_FAILED';
+
+export type RuleResult<T> = { ok: true; value: T } | { ok: false; code: RuleCode; message: string };
+
+const refuse = (code: RuleCode, message: string) => ({ ok: false, code, message }) as const;
 
 const titleKey = (title: string) => title.trim().toLowerCase();
 
@@ -144,6 +144,27 @@ export function applyTaskAnswers(
     });
   }
   return { ok: true, value: result };
+}
+
+/** Complete: it has tasks and every one is answered. */
+export function isChecklistComplete(tasks: readonly ChecklistTask[]): boolean {
+  return tasks.length > 0 && tasks.every((t) => t.completed);
+}
+
+/**
+ * What a filler (anyone without staff rights) may change beside task answers: the name and
+ * note, while the checklist is not complete. Once complete, sending them back unchanged is
+ * accepted, anything else refused, so no stranger rewrites who filled a finished list.
+ */
+export function checkFillerDetails(
+  stored: { tasks: readonly ChecklistTask[]; filledOutBy: string; note: string },
+  sent: { filledOutBy: string; note?: string | undefined },
+): RuleResult<null> {
+  if (!isChecklistComplete(stored.tasks)) return { ok: true, value: null };
+  const sameName = sent.filledOutBy.trim() === stored.filledOutBy;
+  const sameNote = sent.note === undefined || sent.note.trim() === stored.note;
+  if (sameName && sameNote) return { ok: true, value: null };
+  return refuse('CHECKLIST_COMPLETED', CHECKLIST_COMPLETED_MESSAGE);
 }
 
 /** True when the task was answered No: completed, but with a reason, so shown as not done. */

@@ -138,3 +138,92 @@ test('an image that is not a photo is refused in the upload modal', async ({
   await expect(upload).toBeHidden({ timeout: 4000 });
   await crew.close();
 });
+
+test('a crew fills a checklist through its printed token link on a phone; a new link retires the old one, and name links can be turned off', async ({
+  signedInPage: page,
+  browser,
+}) => {
+  const warehouse = await seedWarehouse(page.request, { name: unique('Token Warehouse') });
+  const created = await page.request.post('/api/checklists/', {
+    data: { warehouse_id: warehouse.id, tasks: ['Is the gate locked?', 'Are the lights off?'] },
+  });
+  expect(created.status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/warehouse-checklists');
+  const card = page.getByRole('article', { name: `${warehouse.name} checklist` });
+  const fillLink = card.getByRole('region', { name: 'Fill link' });
+  await expect(
+    fillLink.getByRole('img', { name: `QR code for the ${warehouse.name} checklist` }),
+  ).toBeVisible();
+  const oldLink = fillLink.getByRole('link', { name: /\/c\// });
+  const oldHref = await oldLink.getAttribute('href');
+  expect(oldHref).toMatch(/^\/c\/[A-Za-z0-9_-]{22}$/);
+
+  await fillLink.getByRole('button', { name: 'New link' }).click();
+  const confirm = page.getByRole('dialog', { name: 'New Checklist Link' });
+  await confirm.getByRole('button', { name: 'Yes, make a new link' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(fillLink.getByRole('link', { name: /\/c\// })).not.toHaveAttribute(
+    'href',
+    oldHref ?? '',
+  );
+  const href = await fillLink.getByRole('link', { name: /\/c\// }).getAttribute('href');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '.tmp/screenshots/checklists-admin-390.png', fullPage: true });
+
+  const crew = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await crew.newPage();
+  await phone.goto(oldHref ?? '');
+  await expect(phone.getByRole('alert')).toContainText('Failed to fetch active checklist.');
+
+  await phone.goto(href ?? '');
+  await expect(phone.getByRole('heading', { name: `${warehouse.name} checklist` })).toBeVisible();
+  await phone.getByLabel('Your Name').fill('Sam Reyes');
+  for (const task of ['Is the gate locked?', 'Are the lights off?'])
+    await phone
+      .getByRole('group', { name: task })
+      .getByRole('radio', { name: 'Yes' })
+      .check({ force: true });
+  await phone.getByLabel('Note').fill('Quiet night');
+  await phone.getByRole('button', { name: 'Upload Image' }).click();
+  const upload = phone.getByRole('dialog', { name: 'Upload Image' });
+  await upload
+    .getByLabel('Choose image')
+    .setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(upload).toBeHidden({ timeout: 4000 });
+  await expect(phone.getByRole('img', { name: 'gate.png' })).toBeVisible();
+  await phone.getByRole('button', { name: 'Submit' }).click();
+  await expect(phone.getByRole('dialog', { name: 'Thank you, Sam Reyes!' })).toBeVisible();
+  await phone.getByRole('button', { name: 'Close' }).click();
+  // Finished: the name and note are no longer editable, images still can be added.
+  await expect(phone.getByRole('status')).toHaveText(
+    'This checklist is complete, filled out by Sam Reyes. You can still add images.',
+  );
+  await expect(phone.getByRole('button', { name: 'Submit' })).toBeHidden();
+  await expect(phone.getByLabel('Your Name')).toBeHidden();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.screenshot({ path: '.tmp/screenshots/checklist-token-390.png', fullPage: true });
+
+  await page.reload();
+  await expect(card.getByText('Filled out by: Sam Reyes')).toBeVisible();
+  await expect(card.getByRole('img', { name: 'gate.png' })).toBeVisible();
+
+  // Name links off: the spec's name page finds nothing, the token link still works.
+  const toggle = page.getByRole('switch', { name: 'Open by warehouse name' });
+  await expect(toggle).toBeChecked();
+  await expect(fillLink.getByText(`${warehouse.slug}-checklist`)).toBeVisible();
+  await toggle.click();
+  try {
+    await expect(toggle).not.toBeChecked();
+    await expect(fillLink.getByText(`${warehouse.slug}-checklist`)).toBeHidden();
+    await phone.goto(`/${warehouse.slug}-checklist`);
+    await expect(phone.getByRole('alert')).toContainText('Failed to fetch active checklist.');
+    await phone.goto(href ?? '');
+    await expect(phone.getByRole('status')).toContainText('This checklist is complete');
+  } finally {
+    // The browser tests share one company: leave name links on for the others.
+    await page.request.patch('/api/checklists/settings', { data: { name_links: true } });
+  }
+  await crew.close();
+});

@@ -176,9 +176,9 @@ describe('migrations', () => {
     }));
     const [a, b] = await Promise.all(sessions.map((s) => migrate(s)));
     const names = migrations.map((m) => m.name);
-    expect([...(a ?? []), ...(b ?? [])].sort()).toEqual(names);
+    expect([...(a ?? []), ...(b ?? [])].sort()).toEqual([...names].sort());
     const rows = await clients[0]?.query('SELECT name FROM schema_migrations ORDER BY name');
-    expect(rows?.rows).toEqual(names.map((name) => ({ name })));
+    expect(rows?.rows).toEqual([...names].sort().map((name) => ({ name })));
     await Promise.all(clients.map((c) => c.end()));
   });
 });

@@ -88,10 +88,10 @@ function ChecklistOrUnknown() {
   return toRoot;
 }
 
-function CompanyChecklist() {
-  const { companySlug = '', segment = '' } = useParams();
-  if (!segment.endsWith('-checklist')) return toRoot;
-  return <ChecklistFillPage companySlug={companySlug} checklistPath={segment} />;
+/** `/c/{token}`: the link printed on the checklists screen (decision 0015). */
+function TokenChecklist() {
+  const { token = '' } = useParams();
+  return <ChecklistFillPage token={token} />;
 }
 
 export const router = createBrowserRouter([
@@ -99,7 +99,7 @@ export const router = createBrowserRouter([
   { path: '/login', element: <SessionGate signedIn={toDashboard} signedOut={<LoginPage />} /> },
   // Checklist fill pages work signed in or out: crews use them on a phone without an account.
   { path: '/:segment', element: <ChecklistOrUnknown /> },
-  { path: '/c/:companySlug/:segment', element: <CompanyChecklist /> },
+  { path: '/c/:token', element: <TokenChecklist /> },
   {
     element: <RequireSession />,
     children: [

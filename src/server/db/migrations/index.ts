@@ -1,6 +1,7 @@
 import * as initial from './0001-initial';
 import * as integerIds from './0002-integer-ids';
 import * as placementLocksAndSignInLimits from './0003-placement-locks-and-sign-in-limits';
+import * as checklistTokens from './0004-checklist-tokens';
 
 export interface Migration {
   name: string;
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   initial,
   integerIds,
   placementLocksAndSignInLimits,
+  checklistTokens,
 ];

@@ -1,9 +1,19 @@
-import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const companies = pgTable('companies', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
   slug: text('slug').notNull(),
+  /** Whether the spec's guessable name links reach this company's checklists (decision 0015). */
+  checklistNameLinks: boolean('checklist_name_links').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

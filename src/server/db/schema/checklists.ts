@@ -18,6 +18,8 @@ export const checklists = pgTable('checklists', {
   filledOutBy: text('filled_out_by').notNull().default(''),
   note: text('note').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The secret of the printed link and QR code (decision 0015). */
+  fillToken: text('fill_token').notNull(),
 });
 
 export const checklistImages = pgTable('checklist_images', {

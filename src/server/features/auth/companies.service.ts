@@ -35,6 +35,27 @@ export async function createUser(
   }
 }
 
+/**
+ * Adds a colleague to the company. Emails are unique across companies (they sign in), so a
+ * taken email is refused with one sentence whether it belongs to this company or another:
+ * the answer never says that, or where, the email exists (decision 0015).
+ */
+export async function addTeamMember(
+  db: Db,
+  params: { companyId: number; email: string; password: string },
+) {
+  try {
+    return await createUser(db, params);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'EMAIL_TAKEN')
+      throw new AppError('USER_NOT_ADDED', USER_NOT_ADDED_MESSAGE);
+    throw error;
+  }
+}
+
+export const USER_NOT_ADDED_MESSAGE =
+  'This user could not be added. Please check the email address or use another one.';
+
 export async function setUserPassword(db: Db, email: string, password: string) {
   const user = await repo.findUserByEmail(db, email.trim().toLowerCase());
   if (!user) throw new AppError('NOT_FOUND', `No user has the email ${email}.`);

@@ -1,19 +1,41 @@
 import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import * as contract from '../../../contracts/team';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { createUser, listTeam } from './companies.service';
+import { addTeamMember, listTeam } from './companies.service';
+
+/**
+ * Adds per signed-in user and hour. Emails are unique across companies, so each refusal still
+ * tells that an email is taken somewhere; the limit keeps that from becoming a lookup tool
+ * (decision 0015).
+ */
+export const TEAM_ADDS_PER_HOUR = 20;
 
 export function registerTeamRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, contract.listTeam, async ({ user }) => listTeam(deps.db, user.companyId));
 
-  // The company always comes from the session, never from the body: no one adds to another company.
-  registerEndpoint(app, contract.addTeamMember, async ({ user, body }) => {
-    const created = await createUser(deps.db, {
-      companyId: user.companyId,
-      email: body.email,
-      password: body.password,
+  void app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: true,
+      max: TEAM_ADDS_PER_HOUR,
+      timeWindow: '1 hour',
+      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : request.ip),
+      errorResponseBuilder: () =>
+        new AppError(
+          'RATE_LIMITED',
+          'Too many team members were added in the last hour. Please try again later.',
+        ),
     });
-    return { id: created.id, email: created.email, createdAt: created.createdAt.toISOString() };
+    // The company always comes from the session, never from the body: no one adds to another company.
+    registerEndpoint(scope, contract.addTeamMember, async ({ user, body }) => {
+      const created = await addTeamMember(deps.db, {
+        companyId: user.companyId,
+        email: body.email,
+        password: body.password,
+      });
+      return { id: created.id, email: created.email, createdAt: created.createdAt.toISOString() };
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checklistImages, checklists, type StoredChecklistTask } from '../../db/schema/checklists';
 import { warehouses } from '../../db/schema/warehouses';
@@ -14,6 +14,7 @@ const checklistColumns = {
   filledOutBy: checklists.filledOutBy,
   note: checklists.note,
   createdAt: checklists.createdAt,
+  fillToken: checklists.fillToken,
   warehouseName: warehouses.name,
   warehouseSlug: warehouses.slug,
 };
@@ -28,20 +29,29 @@ export type ChecklistRow = {
   filledOutBy: string;
   note: string;
   createdAt: Date;
+  fillToken: string;
   warehouseName: string;
   warehouseSlug: string;
 };
 
 export type ImageRow = typeof checklistImages.$inferSelect;
 
-export async function findCompanySlug(db: Db, companyId: number): Promise<string | null> {
+export async function findNameLinksSetting(db: Db, companyId: number): Promise<boolean | null> {
   const rows = await db
-    .select({ slug: companies.slug })
+    .select({ on: companies.checklistNameLinks })
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
-  return rows[0]?.slug ?? null;
+  return rows[0]?.on ?? null;
 }
+
+export async function setNameLinksSetting(db: Db, companyId: number, on: boolean): Promise<void> {
+  await db.update(companies).set({ checklistNameLinks: on }).where(eq(companies.id, companyId));
+}
+
+/** True for rows of companies that let the spec's guessable name and id links reach them. */
+const nameLinksAllowed = (companyId: AnyColumn) =>
+  sql`EXISTS (SELECT 1 FROM companies c WHERE c.id = ${companyId} AND c.checklist_name_links)`;
 
 /** Serialises creates within one company, so the retention count sees every checklist. */
 export async function lockCompany(db: Db, companyId: number): Promise<void> {
@@ -80,16 +90,24 @@ export function findChecklist(
   return findOne(db, and(eq(checklists.companyId, companyId), eq(checklists.id, id)), options);
 }
 
+/** How a public call names its checklist: by id (or name), or by the token of its link. */
+export type FillerAddress = { id: number } | { token: string };
+
 /**
- * The one lookup not scoped by a session's company: a filler without a session reaches an
- * active checklist by its id. Inactive checklists are never found this way.
+ * Lookups not scoped by a session's company: a filler reaches an active checklist by the token
+ * of its printed link, or by its id while its company allows name links (ids can be guessed).
+ * Inactive checklists are never found this way.
  */
 export function findActiveChecklistForFiller(
   db: Db,
-  id: number,
+  address: FillerAddress,
   options: { forUpdate?: boolean } = {},
 ): Promise<ChecklistRow | null> {
-  return findOne(db, and(eq(checklists.id, id), eq(checklists.isActive, true)), options);
+  const where =
+    'token' in address
+      ? eq(checklists.fillToken, address.token)
+      : and(eq(checklists.id, address.id), nameLinksAllowed(checklists.companyId));
+  return findOne(db, and(where, eq(checklists.isActive, true)), options);
 }
 
 export function findActiveChecklistOfWarehouse(db: Db, companyId: number, warehouseId: number) {
@@ -106,7 +124,10 @@ export interface WarehouseRef {
   companyId: number;
 }
 
-/** Warehouses whose name (ignoring case) or slug is this, in every company or in one. */
+/**
+ * Warehouses whose name (ignoring case) or slug is this, in every company or in one; only of
+ * companies that allow name links.
+ */
 export async function findWarehousesByNameOrSlug(
   db: Db,
   params: { name: string; slug: string; companyId?: number | undefined },
@@ -118,21 +139,14 @@ export async function findWarehousesByNameOrSlug(
   return db
     .select({ id: warehouses.id, companyId: warehouses.companyId })
     .from(warehouses)
-    .where(params.companyId ? and(eq(warehouses.companyId, params.companyId), match) : match)
+    .where(
+      and(
+        params.companyId ? eq(warehouses.companyId, params.companyId) : undefined,
+        match,
+        nameLinksAllowed(warehouses.companyId),
+      ),
+    )
     .limit(5);
-}
-
-export async function findWarehouseByCompanySlug(
-  db: Db,
-  params: { companySlug: string; warehouseSlug: string },
-): Promise<WarehouseRef | null> {
-  const rows = await db
-    .select({ id: warehouses.id, companyId: warehouses.companyId })
-    .from(warehouses)
-    .innerJoin(companies, eq(companies.id, warehouses.companyId))
-    .where(and(eq(companies.slug, params.companySlug), eq(warehouses.slug, params.warehouseSlug)))
-    .limit(1);
-  return rows[0] ?? null;
 }
 
 export async function warehouseExists(
@@ -156,6 +170,7 @@ export async function insertChecklist(
     description: string;
     isActive: boolean;
     tasks: StoredChecklistTask[];
+    fillToken: string;
   },
 ): Promise<number> {
   const [row] = await db.insert(checklists).values(params).returning({ id: checklists.id });
@@ -174,6 +189,7 @@ export async function updateChecklist(
     tasks: StoredChecklistTask[];
     filledOutBy: string;
     note: string;
+    fillToken: string;
   }>,
 ): Promise<void> {
   const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -228,14 +244,22 @@ export async function listImages(
     .orderBy(asc(checklistImages.createdAt), asc(checklistImages.id));
 }
 
-export async function countImages(db: Db, companyId: number, checklistId: number): Promise<number> {
+/** A checklist's images in all, and those added in the last 24 hours. */
+export async function countImages(
+  db: Db,
+  companyId: number,
+  checklistId: number,
+): Promise<{ total: number; lastDay: number }> {
   const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      total: sql<number>`count(*)::int`,
+      lastDay: sql<number>`(count(*) FILTER (WHERE ${checklistImages.createdAt} > now() - interval '24 hours'))::int`,
+    })
     .from(checklistImages)
     .where(
       and(eq(checklistImages.companyId, companyId), eq(checklistImages.checklistId, checklistId)),
     );
-  return rows[0]?.n ?? 0;
+  return { total: rows[0]?.total ?? 0, lastDay: rows[0]?.lastDay ?? 0 };
 }
 
 export async function insertImage(
@@ -254,7 +278,10 @@ export async function insertImage(
   return row;
 }
 
-/** An image with what decides who may see it: its company and whether its checklist is active. */
+/**
+ * An image with what decides who may see it: its company, whether its checklist is active and
+ * whether the company allows name links (image ids can be guessed like checklist ids).
+ */
 export async function findImage(db: Db, id: number) {
   const rows = await db
     .select({
@@ -262,10 +289,29 @@ export async function findImage(db: Db, id: number) {
       contentType: checklistImages.contentType,
       companyId: checklistImages.companyId,
       isActive: checklists.isActive,
+      nameLinks: companies.checklistNameLinks,
     })
     .from(checklistImages)
     .innerJoin(checklists, eq(checklists.id, checklistImages.checklistId))
+    .innerJoin(companies, eq(companies.id, checklistImages.companyId))
     .where(eq(checklistImages.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** An image of the active checklist behind a link token. */
+export async function findImageByToken(db: Db, token: string, id: number) {
+  const rows = await db
+    .select({ storageKey: checklistImages.storageKey, contentType: checklistImages.contentType })
+    .from(checklistImages)
+    .innerJoin(checklists, eq(checklists.id, checklistImages.checklistId))
+    .where(
+      and(
+        eq(checklistImages.id, id),
+        eq(checklists.fillToken, token),
+        eq(checklists.isActive, true),
+      ),
+    )
     .limit(1);
   return rows[0] ?? null;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import * as contract from '../../../contracts/checklists';
 import { idParamsSchema } from '../../../contracts/common';
@@ -6,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { documentEndpoint, parseWith, registerEndpoint } from '../../http/route';
 import { readWholeFile } from '../../http/multipart';
+import * as images from './checklist-images.service';
 import * as service from './checklists.service';
 
 /** Per address and minute, for the calls anyone can make: a crew behind one router shares it. */
@@ -39,6 +41,15 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
     await service.deleteChecklist(deps.db, deps.storage, user, params.id);
     return { ok: true as const };
   });
+  registerEndpoint(app, contract.renewChecklistLink, ({ user, params }) =>
+    service.renewChecklistLink(deps.db, user, params.id),
+  );
+  registerEndpoint(app, contract.getChecklistSettings, ({ user }) =>
+    service.getChecklistSettings(deps.db, user),
+  );
+  registerEndpoint(app, contract.updateChecklistSettings, ({ user, body }) =>
+    service.updateChecklistSettings(deps.db, user, body),
+  );
 
   // The calls open to fillers without a session live in their own scope, rate-limited by address.
   await app.register(async (scope) => {
@@ -56,24 +67,44 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
     registerEndpoint(scope, contract.getActiveChecklistByWarehouse, ({ user, params }) =>
       service.getActiveChecklistByWarehouse(deps.db, user, params.warehouseName),
     );
-    registerEndpoint(scope, contract.getActiveChecklistByCompany, ({ params }) =>
-      service.getActiveChecklistByCompany(deps.db, params),
+    registerEndpoint(scope, contract.getChecklistByToken, ({ params }) =>
+      service.getChecklistByToken(deps.db, params.token),
+    );
+    registerEndpoint(scope, contract.fillChecklistByToken, ({ params, body }) =>
+      service.fillChecklistByToken(deps.db, params.token, body),
     );
     registerEndpoint(scope, contract.updateChecklist, ({ user, params, body }) =>
       service.updateChecklist(deps.db, user, params.id, body),
     );
     registerEndpoint(scope, contract.listChecklistImages, ({ user, query }) =>
-      service.listChecklistImages(deps.db, user, query.checklistId),
+      images.listChecklistImages(deps.db, user, query.checklistId),
     );
 
-    documentEndpoint(contract.uploadChecklistImage, contract.getChecklistImage);
+    documentEndpoint(
+      contract.uploadChecklistImage,
+      contract.getChecklistImage,
+      contract.uploadChecklistImageByToken,
+      contract.getChecklistImageByToken,
+    );
+    const uploadLimit = { rateLimit: { max: PUBLIC_UPLOADS_PER_MINUTE, timeWindow: '1 minute' } };
     scope.route({
       method: contract.uploadChecklistImage.method,
       url: contract.uploadChecklistImage.path,
-      config: { rateLimit: { max: PUBLIC_UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: uploadLimit,
       handler: async (request) => {
         const params = parseWith(idParamsSchema, request.params, 'path');
-        return service.addChecklistImage(deps.db, deps.storage, request.user, params.id, () =>
+        return images.addChecklistImage(deps.db, deps.storage, request.user, params, () =>
+          readImagePart(request),
+        );
+      },
+    });
+    scope.route({
+      method: contract.uploadChecklistImageByToken.method,
+      url: contract.uploadChecklistImageByToken.path,
+      config: uploadLimit,
+      handler: async (request) => {
+        const params = parseWith(contract.checklistTokenParamsSchema, request.params, 'path');
+        return images.addChecklistImage(deps.db, deps.storage, null, { token: params.token }, () =>
           readImagePart(request),
         );
       },
@@ -84,18 +115,36 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       url: contract.getChecklistImage.path,
       handler: async (request, reply) => {
         const params = parseWith(contract.checklistImageParamsSchema, request.params, 'path');
-        const image = await service.openChecklistImage(
+        const image = await images.openChecklistImage(
           deps.db,
           deps.storage,
           request.user,
           params.fileId,
         );
-        return reply
-          .header('content-type', image.contentType)
-          .header('content-disposition', 'inline')
-          .header('cache-control', 'private, max-age=3600')
-          .send(image.stream);
+        return sendImage(reply, image);
+      },
+    });
+    scope.route({
+      method: contract.getChecklistImageByToken.method,
+      url: contract.getChecklistImageByToken.path,
+      handler: async (request, reply) => {
+        const params = parseWith(contract.checklistTokenImageParamsSchema, request.params, 'path');
+        const image = await images.openChecklistImageByToken(
+          deps.db,
+          deps.storage,
+          params.token,
+          params.fileId,
+        );
+        return sendImage(reply, image);
       },
     });
   });
+}
+
+function sendImage(reply: FastifyReply, image: { stream: Readable; contentType: string }) {
+  return reply
+    .header('content-type', image.contentType)
+    .header('content-disposition', 'inline')
+    .header('cache-control', 'private, max-age=3600')
+    .send(image.stream);
 }

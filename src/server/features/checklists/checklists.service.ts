@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import type { SessionUser } from '../../../contracts/auth';
 import {
   FILLER_KEYS,
   type Checklist,
-  type ChecklistImage,
+  type ChecklistSettings,
   type CreateChecklistBody,
+  type LinkedChecklist,
   type PublicChecklist,
   type TaskAnswerBody,
   type UpdateChecklistBody,
@@ -12,23 +14,25 @@ import {
   ACTIVE_EXISTS_MESSAGE,
   NAME_REQUIRED_MESSAGE,
   applyTaskAnswers,
+  checkFillerDetails,
   checklistsToDelete,
   normaliseTaskTitles,
   pendingTask,
   type ChecklistTask,
   type RuleResult,
 } from '../../../domain/checklist-rules';
-import { cleanFileName } from '../../../domain/file-name';
 import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
 import * as repo from './checklists.repository';
-import { presentChecklist, presentImage, presentPublicChecklist } from './checklists.presenter';
-import { IMAGE_EXTENSIONS, detectImageType } from './image-type';
+import {
+  presentChecklist,
+  presentLinkedChecklist,
+  presentPublicChecklist,
+} from './checklists.presenter';
 
-export const MAX_IMAGES_PER_CHECKLIST = 50;
 const ONE_ACTIVE_INDEX = 'checklists_one_active_key';
 
 function unwrap<T>(result: RuleResult<T>): T {
@@ -51,17 +55,13 @@ async function deleteFiles(storage: FileStorage, keys: readonly string[]): Promi
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }
 
-async function companySlugOf(db: Db, companyId: number): Promise<string> {
-  const slug = await repo.findCompanySlug(db, companyId);
-  if (slug === null) throw notFound('Company');
-  return slug;
-}
+/** The secret of a printed link: 128 random bits, base64url. */
+const newFillToken = () => crypto.randomBytes(16).toString('base64url');
 
 async function loadChecklist(db: Db, user: SessionUser, id: number): Promise<Checklist> {
   const row = await repo.findChecklist(db, user.companyId, id);
   if (!row) throw notFound('Checklist');
-  const images = await repo.listImages(db, user.companyId, [row.id]);
-  return presentChecklist(row, images, await companySlugOf(db, user.companyId));
+  return presentChecklist(row, await repo.listImages(db, user.companyId, [row.id]));
 }
 
 async function loadPublic(db: Db, row: repo.ChecklistRow): Promise<PublicChecklist> {
@@ -70,15 +70,12 @@ async function loadPublic(db: Db, row: repo.ChecklistRow): Promise<PublicCheckli
 
 export async function listChecklists(db: Db, user: SessionUser): Promise<Checklist[]> {
   const rows = await repo.listChecklists(db, user.companyId);
-  const [images, slug] = await Promise.all([
-    repo.listImages(
-      db,
-      user.companyId,
-      rows.map((r) => r.id),
-    ),
-    companySlugOf(db, user.companyId),
-  ]);
-  return rows.map((r) => presentChecklist(r, images, slug));
+  const images = await repo.listImages(
+    db,
+    user.companyId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentChecklist(r, images));
 }
 
 /**
@@ -109,6 +106,7 @@ export async function createChecklist(
         description: body.description,
         isActive: body.is_active,
         tasks: titles.map(pendingTask),
+        fillToken: newFillToken(),
       });
       const stale = checklistsToDelete(await repo.listRetentionCandidates(tx, user.companyId));
       return { id: newId, removedFiles: await repo.deleteChecklists(tx, user.companyId, stale) };
@@ -147,7 +145,7 @@ export async function updateChecklist(
 ): Promise<PublicChecklist> {
   const staffRow = user ? await repo.findChecklist(db, user.companyId, id) : null;
   if (user && staffRow) return updateAsStaff(db, user, id, body);
-  return updateAsFiller(db, id, body);
+  return loadPublic(db, await fillChecklist(db, { id }, body));
 }
 
 async function updateAsStaff(
@@ -189,11 +187,15 @@ async function updateAsStaff(
   return loadChecklist(db, user, id);
 }
 
-async function updateAsFiller(
+/**
+ * A filler answers pending tasks and gives a name and a note; once every task is answered
+ * the name and note stay as they are (`checkFillerDetails`).
+ */
+async function fillChecklist(
   db: Db,
-  id: number,
+  address: repo.FillerAddress,
   body: UpdateChecklistBody,
-): Promise<PublicChecklist> {
+): Promise<repo.ChecklistRow> {
   const extra = Object.keys(body).filter(
     (k) =>
       !(FILLER_KEYS as readonly string[]).includes(k) &&
@@ -205,18 +207,64 @@ async function updateAsFiller(
   const fillerName = body.filled_out_by ?? '';
   if (fillerName === '') throw new AppError('VALIDATION_FAILED', NAME_REQUIRED_MESSAGE);
   const updated = await db.transaction(async (tx) => {
-    const row = await repo.findActiveChecklistForFiller(tx, id, { forUpdate: true });
+    const row = await repo.findActiveChecklistForFiller(tx, address, { forUpdate: true });
     if (!row) throw notFound('Checklist');
+    unwrap(checkFillerDetails(row, { filledOutBy: fillerName, note: body.note }));
     const tasks = answerTasks(row.tasks, body.tasks, { fillerName, mayRestructure: false });
-    await repo.updateChecklist(tx, row.companyId, id, {
+    await repo.updateChecklist(tx, row.companyId, row.id, {
       filledOutBy: fillerName,
       note: body.note,
       tasks,
     });
-    return repo.findChecklist(tx, row.companyId, id);
+    return repo.findChecklist(tx, row.companyId, row.id);
   });
   if (!updated) throw notFound('Checklist');
-  return loadPublic(db, updated);
+  return updated;
+}
+
+async function loadLinked(db: Db, row: repo.ChecklistRow, token: string) {
+  return presentLinkedChecklist(row, await repo.listImages(db, row.companyId, [row.id]), token);
+}
+
+export async function fillChecklistByToken(
+  db: Db,
+  token: string,
+  body: UpdateChecklistBody,
+): Promise<LinkedChecklist> {
+  return loadLinked(db, await fillChecklist(db, { token }, body), token);
+}
+
+export async function getChecklistByToken(db: Db, token: string): Promise<LinkedChecklist> {
+  const row = await repo.findActiveChecklistForFiller(db, { token });
+  if (!row) throw notFound('Checklist');
+  return loadLinked(db, row, token);
+}
+
+/** A new token for the checklist's link: the printed one stops working at once. */
+export async function renewChecklistLink(
+  db: Db,
+  user: SessionUser,
+  id: number,
+): Promise<Checklist> {
+  const row = await repo.findChecklist(db, user.companyId, id);
+  if (!row) throw notFound('Checklist');
+  await repo.updateChecklist(db, user.companyId, id, { fillToken: newFillToken() });
+  return loadChecklist(db, user, id);
+}
+
+export async function getChecklistSettings(db: Db, user: SessionUser): Promise<ChecklistSettings> {
+  const nameLinks = await repo.findNameLinksSetting(db, user.companyId);
+  if (nameLinks === null) throw notFound('Company');
+  return { name_links: nameLinks };
+}
+
+export async function updateChecklistSettings(
+  db: Db,
+  user: SessionUser,
+  settings: ChecklistSettings,
+): Promise<ChecklistSettings> {
+  await repo.setNameLinksSetting(db, user.companyId, settings.name_links);
+  return getChecklistSettings(db, user);
 }
 
 export async function deleteChecklist(
@@ -234,8 +282,18 @@ export async function deleteChecklist(
 }
 
 /**
+ * One answer for every miss of the name lookup, so it tells a stranger nothing: no such
+ * warehouse, no active checklist, two companies with that name, name links turned off.
+ */
+const NO_CHECKLIST_HERE = () =>
+  new AppError(
+    'NOT_FOUND',
+    'No active checklist was found here. Please use the checklist link or QR code from your office.',
+  );
+
+/**
  * The fill page's lookup by warehouse name or slug. A signed-in user's own company comes
- * first; otherwise the name must belong to exactly one company.
+ * first; otherwise the name must belong to exactly one company that allows name links.
  */
 export async function getActiveChecklistByWarehouse(
   db: Db,
@@ -247,108 +305,10 @@ export async function getActiveChecklistByWarehouse(
     ? await repo.findWarehousesByNameOrSlug(db, { ...lookup, companyId: user.companyId })
     : [];
   if (matches.length === 0) matches = await repo.findWarehousesByNameOrSlug(db, lookup);
-  const companies = new Set(matches.map((m) => m.companyId));
-  if (companies.size > 1) {
-    throw new AppError(
-      'CHECKLIST_AMBIGUOUS',
-      `More than one company has a warehouse named "${warehouseName.trim()}". Please use the checklist link or QR code from your office.`,
-    );
-  }
-  const [warehouse] = matches;
-  if (!warehouse) throw notFound('Warehouse');
-  return activeChecklistOf(db, warehouse);
-}
-
-export async function getActiveChecklistByCompany(
-  db: Db,
-  params: { companySlug: string; warehouseSlug: string },
-): Promise<PublicChecklist> {
-  const warehouse = await repo.findWarehouseByCompanySlug(db, {
-    companySlug: params.companySlug.toLowerCase(),
-    warehouseSlug: slugify(params.warehouseSlug),
-  });
-  if (!warehouse) throw notFound('Warehouse');
-  return activeChecklistOf(db, warehouse);
-}
-
-async function activeChecklistOf(db: Db, warehouse: repo.WarehouseRef): Promise<PublicChecklist> {
+  const [warehouse, ...others] = matches;
+  if (!warehouse || others.some((w) => w.companyId !== warehouse.companyId))
+    throw NO_CHECKLIST_HERE();
   const row = await repo.findActiveChecklistOfWarehouse(db, warehouse.companyId, warehouse.id);
-  if (!row) throw new AppError('NOT_FOUND', 'There is no active checklist for this warehouse.');
+  if (!row) throw NO_CHECKLIST_HERE();
   return loadPublic(db, row);
-}
-
-/** A checklist an image call may touch: any of the caller's company, or an active one. */
-async function reachableChecklist(
-  db: Db,
-  user: SessionUser | null,
-  id: number,
-): Promise<repo.ChecklistRow> {
-  const own = user ? await repo.findChecklist(db, user.companyId, id) : null;
-  const row = own ?? (await repo.findActiveChecklistForFiller(db, id));
-  if (!row) throw notFound('Checklist');
-  return row;
-}
-
-export async function listChecklistImages(
-  db: Db,
-  user: SessionUser | null,
-  checklistId: number,
-): Promise<ChecklistImage[]> {
-  const row = await reachableChecklist(db, user, checklistId);
-  return (await repo.listImages(db, row.companyId, [row.id])).map(presentImage);
-}
-
-export async function addChecklistImage(
-  db: Db,
-  storage: FileStorage,
-  user: SessionUser | null,
-  id: number,
-  readFile: () => Promise<{ data: Buffer; fileName: string } | null>,
-): Promise<ChecklistImage> {
-  const row = await reachableChecklist(db, user, id);
-  if ((await repo.countImages(db, row.companyId, row.id)) >= MAX_IMAGES_PER_CHECKLIST) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `A checklist holds at most ${MAX_IMAGES_PER_CHECKLIST} images.`,
-    );
-  }
-  const file = await readFile();
-  if (!file || file.data.length === 0)
-    throw new AppError('VALIDATION_FAILED', 'Please choose an image to upload.');
-  const contentType = detectImageType(file.data);
-  if (!contentType) {
-    throw new AppError(
-      'UNSUPPORTED_FILE_TYPE',
-      'Only images can be uploaded (JPEG, PNG, GIF, WebP or HEIC).',
-    );
-  }
-  const key = await storage.put(file.data);
-  try {
-    const image = await repo.insertImage(db, {
-      companyId: row.companyId,
-      checklistId: row.id,
-      fileName: cleanFileName(file.fileName, `image.${IMAGE_EXTENSIONS[contentType] ?? 'img'}`),
-      storageKey: key,
-      contentType,
-      sizeBytes: file.data.length,
-    });
-    return presentImage(image);
-  } catch (error) {
-    await storage.delete(key);
-    throw error;
-  }
-}
-
-export async function openChecklistImage(
-  db: Db,
-  storage: FileStorage,
-  user: SessionUser | null,
-  imageId: number,
-) {
-  const image = await repo.findImage(db, imageId);
-  const allowed = image && (image.isActive || image.companyId === user?.companyId);
-  if (!image || !allowed) throw notFound('Image');
-  const stream = await storage.get(image.storageKey);
-  if (!stream) throw notFound('Image');
-  return { stream, contentType: image.contentType };
 }

@@ -1,18 +1,17 @@
-import * as contract from '../../../../contracts/checklists';
-import { buildPath } from '../../../lib/api';
+import type * as contract from '../../../../contracts/checklists';
 
 /**
  * Uploads with XMLHttpRequest because fetch reports no upload progress. Rejects with the
  * server's sentence (or 'Failed to upload image') so the modal can log it.
  */
 export function uploadChecklistImage(
-  checklistId: number,
+  uploadPath: string,
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<contract.ChecklistImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildPath(contract.uploadChecklistImage.path, { id: checklistId }));
+    xhr.open('POST', uploadPath);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {

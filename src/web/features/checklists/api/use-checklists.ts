@@ -44,3 +44,28 @@ export function useDeleteChecklist() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistKeys.list() }),
   });
 }
+
+/** A new token for the checklist's printed link; the old link stops working. */
+export function useRenewChecklistLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(contract.renewChecklistLink, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistKeys.list() }),
+  });
+}
+
+export function useChecklistSettings() {
+  return useQuery({
+    queryKey: checklistKeys.settings(),
+    queryFn: () => callApi(contract.getChecklistSettings),
+  });
+}
+
+export function useUpdateChecklistSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: contract.ChecklistSettings) =>
+      callApi(contract.updateChecklistSettings, { body }),
+    onSuccess: (settings) => queryClient.setQueryData(checklistKeys.settings(), settings),
+  });
+}

@@ -4,12 +4,17 @@ import { FillLinkQr } from './fill-link-qr';
 
 export function ChecklistCard({
   checklist,
+  showNameLink,
   onEdit,
   onDelete,
+  onNewLink,
 }: {
   checklist: Checklist;
+  /** Whether the company lets the spec's name link open its checklists. */
+  showNameLink: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onNewLink: () => void;
 }) {
   return (
     <article
@@ -72,7 +77,22 @@ export function ChecklistCard({
       {checklist.description && <p className="text-sm">Description: {checklist.description}</p>}
       {checklist.note && <p className="text-sm">Note: {checklist.note}</p>}
       {checklist.is_active && (
-        <FillLinkQr path={checklist.fill_path} warehouseName={checklist.warehouseName} />
+        <section aria-label="Fill link" className="space-y-2 border-t border-slate-100 pt-3">
+          <FillLinkQr path={checklist.fill_path} warehouseName={checklist.warehouseName} />
+          {showNameLink && (
+            <p className="break-all text-xs text-slate-600">
+              Also by name: {window.location.origin}
+              {checklist.short_fill_path}
+            </p>
+          )}
+          <button
+            type="button"
+            onClick={onNewLink}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          >
+            New link
+          </button>
+        </section>
       )}
     </article>
   );

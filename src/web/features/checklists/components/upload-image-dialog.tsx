@@ -12,12 +12,13 @@ type Phase = 'idle' | 'uploading' | 'success' | 'failure';
 
 export function UploadImageDialog({
   open,
-  checklistId,
+  uploadPath,
   onClose,
   onUploaded,
 }: {
   open: boolean;
-  checklistId: number;
+  /** The upload call's path: by the checklist's id or under its link token. */
+  uploadPath: string;
   onClose: () => void;
   onUploaded: (image: ChecklistImage) => void;
 }) {
@@ -56,7 +57,7 @@ export function UploadImageDialog({
     setPhase('uploading');
     setProgress(0);
     setLog([`Uploading ${file.name} (${Math.ceil(file.size / 1024)} KB)...`]);
-    uploadChecklistImage(checklistId, file, setProgress)
+    uploadChecklistImage(uploadPath, file, setProgress)
       .then((image) => {
         setPhase('success');
         setLog((l) => [...l, 'Upload complete.']);

@@ -1,13 +1,18 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PublicChecklist } from '../../../../contracts/checklists';
-import { NAME_REQUIRED_MESSAGE } from '../../../../domain/checklist-rules';
+import type { LinkedChecklist } from '../../../../contracts/checklists';
+import { NAME_REQUIRED_MESSAGE, isChecklistComplete } from '../../../../domain/checklist-rules';
 import { warehouseNameFromChecklistPath } from '../../../../domain/slug';
 import { Spinner } from '../../../components/spinner';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { checklistKeys } from '../api/query-keys';
-import { useActiveChecklist, useAnswerChecklist } from '../api/use-fill-checklist';
+import { errorMessage } from '../../../lib/api';
+import { checklistKeys, type FillAddress } from '../api/query-keys';
+import {
+  imageUploadPath,
+  useActiveChecklist,
+  useAnswerChecklist,
+  type FillTarget,
+} from '../api/use-fill-checklist';
 import {
   draftProblem,
   emptyDraft,
@@ -18,15 +23,17 @@ import { UploadImageDialog } from '../components/upload-image-dialog';
 
 function FillForm({
   checklist,
-  companySlug,
-  warehouse,
+  address,
+  target,
 }: {
-  checklist: PublicChecklist;
-  companySlug?: string;
-  warehouse: string;
+  checklist: LinkedChecklist;
+  address: FillAddress;
+  target: FillTarget;
 }) {
   const queryClient = useQueryClient();
-  const answer = useAnswerChecklist(companySlug, warehouse);
+  const answer = useAnswerChecklist(address, target);
+  // Once every task is answered the name and note stay as they are (decision 0015).
+  const isComplete = isChecklistComplete(checklist.tasks);
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [note, setNote] = useState(checklist.note);
@@ -57,7 +64,7 @@ function FillForm({
       };
     });
     answer.mutate(
-      { id: checklist.id, body: { filled_out_by: filler, note, tasks } },
+      { filled_out_by: filler, note, tasks },
       {
         onSuccess: () => {
           setDrafts({});
@@ -76,17 +83,26 @@ function FillForm({
       }}
     >
       {checklist.description && <p className="text-slate-700">{checklist.description}</p>}
-      <label className="block">
-        <span className="font-semibold">Your Name</span>
-        <input
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onBlur={() => setNameTouched(true)}
-          autoComplete="name"
-          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-3 text-lg"
-        />
-      </label>
-      {nameMissing && nameTouched && (
+      {isComplete && (
+        <p role="status" className="rounded-xl bg-green-50 p-4 text-green-900">
+          This checklist is complete
+          {checklist.filled_out_by ? `, filled out by ${checklist.filled_out_by}` : ''}. You can
+          still add images.
+        </p>
+      )}
+      {!isComplete && (
+        <label className="block">
+          <span className="font-semibold">Your Name</span>
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => setNameTouched(true)}
+            autoComplete="name"
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-3 text-lg"
+          />
+        </label>
+      )}
+      {nameMissing && nameTouched && !isComplete && (
         <p role="alert" className="text-sm text-red-700">
           {NAME_REQUIRED_MESSAGE}
         </p>
@@ -101,15 +117,19 @@ function FillForm({
           onChange={(d) => setDrafts((all) => ({ ...all, [i]: d }))}
         />
       ))}
-      <label className="block">
-        <span className="font-semibold">Note</span>
-        <textarea
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          rows={3}
-          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-3 text-base"
-        />
-      </label>
+      {isComplete ? (
+        checklist.note && <p className="text-slate-700">Note: {checklist.note}</p>
+      ) : (
+        <label className="block">
+          <span className="font-semibold">Note</span>
+          <textarea
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            rows={3}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-3 text-base"
+          />
+        </label>
+      )}
       <section aria-label="Images" className="space-y-2">
         <div className="grid grid-cols-3 gap-2">
           {checklist.images.map((img) => (
@@ -134,21 +154,21 @@ function FillForm({
           Failed to edit checklist. {errorMessage(answer.error)}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={!canSubmit}
-        className="w-full rounded-xl bg-brand-700 px-4 py-4 text-lg font-bold text-white disabled:opacity-50"
-      >
-        Submit
-      </button>
+      {!isComplete && (
+        <button
+          type="submit"
+          disabled={!canSubmit}
+          className="w-full rounded-xl bg-brand-700 px-4 py-4 text-lg font-bold text-white disabled:opacity-50"
+        >
+          Submit
+        </button>
+      )}
       <UploadImageDialog
         open={uploadOpen}
-        checklistId={checklist.id}
+        uploadPath={imageUploadPath(target)}
         onClose={() => setUploadOpen(false)}
         onUploaded={() =>
-          void queryClient.invalidateQueries({
-            queryKey: checklistKeys.fill(companySlug, warehouse),
-          })
+          void queryClient.invalidateQueries({ queryKey: checklistKeys.fill(address) })
         }
       />
       <Dialog
@@ -175,43 +195,40 @@ function FillForm({
   );
 }
 
-/** `/{warehouse-slug}-checklist` and `/c/{company}/{warehouse-slug}-checklist`, signed in or not. */
-export function ChecklistFillPage({
-  companySlug,
-  checklistPath,
-}: {
-  companySlug?: string;
-  checklistPath: string;
-}) {
-  const warehouse = companySlug
-    ? checklistPath.replace(/-checklist$/, '')
-    : warehouseNameFromChecklistPath(checklistPath);
-  const checklist = useActiveChecklist(companySlug, warehouse);
-  const title = checklist.data?.warehouseName ?? warehouseNameFromChecklistPath(checklistPath);
-  const ambiguous =
-    checklist.error instanceof ApiError && checklist.error.code === 'CHECKLIST_AMBIGUOUS';
+/**
+ * The fill page, signed in or not: `/c/{token}` from a printed link or QR code, or the spec's
+ * `/{warehouse-slug}-checklist`.
+ */
+export function ChecklistFillPage(props: { token: string } | { checklistPath: string }) {
+  const address: FillAddress =
+    'token' in props
+      ? { token: props.token }
+      : { warehouse: warehouseNameFromChecklistPath(props.checklistPath) };
+  const checklist = useActiveChecklist(address);
+  // A name page answers by the checklist's id (spec §7); a token page only through its token.
+  const target: FillTarget | null =
+    'token' in address
+      ? address
+      : checklist.data && 'id' in checklist.data
+        ? { id: checklist.data.id }
+        : null;
+  const title =
+    checklist.data?.warehouseName ?? ('warehouse' in address ? address.warehouse : 'Warehouse');
   return (
     <main className="mx-auto max-w-lg p-4">
       <h1 className="mb-4 text-2xl font-bold capitalize">{title} checklist</h1>
       {checklist.isPending && <Spinner label="Loading checklist" />}
       {checklist.isError && (
         <div role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900">
-          {ambiguous ? (
-            <>
-              <p className="font-semibold">This warehouse name belongs to more than one company.</p>
-              <p className="mt-1">{errorMessage(checklist.error)}</p>
-            </>
-          ) : (
-            <p>Failed to fetch active checklist. {errorMessage(checklist.error)}</p>
-          )}
+          <p>Failed to fetch active checklist. {errorMessage(checklist.error)}</p>
         </div>
       )}
-      {checklist.data && (
+      {target && checklist.data && (
         <FillForm
-          key={checklist.data.id}
+          key={'id' in target ? target.id : target.token}
           checklist={checklist.data}
-          companySlug={companySlug}
-          warehouse={warehouse}
+          address={address}
+          target={target}
         />
       )}
     </main>

@@ -5,12 +5,15 @@ import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useWarehouseSummaries } from '../../warehouses/api/use-warehouse-summaries';
 import {
+  useChecklistSettings,
   useChecklists,
   useCreateChecklist,
   useDeleteChecklist,
   useEditChecklist,
+  useRenewChecklistLink,
 } from '../api/use-checklists';
 import { ChecklistCard } from '../components/checklist-card';
+import { NameLinksSetting } from '../components/name-links-setting';
 import { ChecklistFormDialog, type ChecklistFormValues } from '../components/checklist-form-dialog';
 
 type FormState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; checklist: Checklist };
@@ -21,8 +24,11 @@ export function ChecklistsAdminPage() {
   const create = useCreateChecklist();
   const edit = useEditChecklist();
   const remove = useDeleteChecklist();
+  const renew = useRenewChecklistLink();
+  const settings = useChecklistSettings();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [toDelete, setToDelete] = useState<Checklist | null>(null);
+  const [toRenew, setToRenew] = useState<Checklist | null>(null);
 
   const closeForm = () => {
     create.reset();
@@ -52,6 +58,9 @@ export function ChecklistsAdminPage() {
           Add New Checklist
         </button>
       </div>
+      <div className="mb-6">
+        <NameLinksSetting />
+      </div>
       {checklists.isPending && <Spinner label="Loading checklists" />}
       {checklists.isError && (
         <p role="alert" className="text-red-700">
@@ -68,8 +77,10 @@ export function ChecklistsAdminPage() {
           <ChecklistCard
             key={c.id}
             checklist={c}
+            showNameLink={settings.data?.name_links ?? false}
             onEdit={() => setForm({ mode: 'edit', checklist: c })}
             onDelete={() => setToDelete(c)}
+            onNewLink={() => setToRenew(c)}
           />
         ))}
       </div>
@@ -98,6 +109,21 @@ export function ChecklistsAdminPage() {
         }}
         onConfirm={() => {
           if (toDelete) remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
+        }}
+      />
+      <ConfirmDialog
+        open={toRenew !== null}
+        title="New Checklist Link"
+        message={`Make a new link for the ${toRenew?.warehouseName ?? ''} checklist? The old link and its printed QR code stop working.`}
+        confirmLabel="Yes, make a new link"
+        isBusy={renew.isPending}
+        error={renew.isError ? `Failed to make a new link. ${errorMessage(renew.error)}` : null}
+        onClose={() => {
+          renew.reset();
+          setToRenew(null);
+        }}
+        onConfirm={() => {
+          if (toRenew) renew.mutate(toRenew.id, { onSuccess: () => setToRenew(null) });
         }}
       />
     </div>
