@@ -44,6 +44,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Check every response against its contract: on in tests, off in production for speed. */
   validateResponses?: boolean;
+  /** Send `upgrade-insecure-requests` on plain HTTP too (CSP_UPGRADE_INSECURE). */
+  cspUpgradeInsecure?: boolean;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -69,10 +71,23 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Helmet's default: on plain http it sends a LAN browser to https for every script,
+        // where nothing listens, and the page stays white. Added below only where it helps.
+        upgradeInsecureRequests: null,
       },
     },
     // Plain http on a warehouse LAN is a real deployment; HSTS there would lock staff out.
     strictTransportSecurity: false,
+  });
+  // Over HTTPS (seen directly or through a trusted proxy) stray http links are upgraded, as
+  // helmet would; on plain http only when the operator asks for it.
+  const upgradeAlways = options.cspUpgradeInsecure ?? false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!upgradeAlways && request.protocol !== 'https') return;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
+    }
   });
   // A warehouse answer is about 1.3 MB of JSON for 1,000 fields; compressed (about 220 KB)
   // it reaches a tablet on warehouse Wi-Fi in a fraction of the time. Brotli at quality 1

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createDiskStorage } from '../../src/server/storage/storage';
 import type { AppDeps } from '../../src/server/deps';
@@ -39,7 +39,10 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
  * A real server on a loopback port over a fresh database: in-memory PGlite, or a new
  * database in the PostgreSQL cluster when the suite runs on PostgreSQL.
  */
-export async function startTestApp(postgresUrl: string | null): Promise<TestApp> {
+export async function startTestApp(
+  postgresUrl: string | null,
+  appOptions: Omit<AppOptions, 'logger'> = {},
+): Promise<TestApp> {
   const created = postgresUrl ? await createDatabase(postgresUrl) : null;
   const database = await openDatabase({
     databaseUrl: created?.url,
@@ -53,7 +56,7 @@ export async function startTestApp(postgresUrl: string | null): Promise<TestApp>
     sessionDays: 30,
     cookieSecure: 'never',
   };
-  const app = await buildApp(deps, { logger: false, validateResponses: true });
+  const app = await buildApp(deps, { logger: false, validateResponses: true, ...appOptions });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
