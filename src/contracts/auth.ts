@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { emptySchema, okSchema } from './common';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits';
 
 export const sessionUserSchema = z.object({
   id: z.uuid(),
@@ -15,8 +16,12 @@ export const loginBodySchema = z.object({
     .string({ error: 'Email is required.' })
     .trim()
     .min(1, 'Email is required.')
+    .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

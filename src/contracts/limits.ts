@@ -22,6 +22,21 @@ export const VAULT_NUMBER_MAX_LENGTH = 40;
 export const NAME_MAX_LENGTH = 120;
 export const NOTE_MAX_LENGTH = 2000;
 export const SEARCH_SUGGESTION_LIMIT = 8;
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+/** RFC 5321's longest usable address; longer ones also overflow a btree index entry. */
+export const EMAIL_MAX_LENGTH = 254;
+/** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const PALLET_NUMBER_MAX_LENGTH = 40;
+/** An uploaded file's name is cut to this many characters, not refused. */
+export const FILE_NAME_MAX_LENGTH = 200;
+/** Path parts that name a thing by text: a slug, a warehouse name, a vault number or id. */
+export const PATH_TEXT_MAX_LENGTH = 200;
+/**
+ * The largest number any form accepts (feet, weights, positions, counts): far above any real
+ * warehouse, and inside PostgreSQL's integer range, so a whole number always fits its column.
+ */
+export const NUMBER_INPUT_MAX = 1_000_000_000;
 
 /** Racks: shelves per rack and spots per shelf, shared by the rack builder and the server. */
 export const RACK_SHELVES_MIN = 1;

@@ -12,6 +12,8 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../contracts/limit
 import type { AppDeps } from './deps';
 import { AppError } from './http/errors';
 import { parseUrlEncoded } from './http/multipart';
+import { isCrossSite } from './http/cross-site';
+import { refuseUnstorableInput } from './http/input-boundary';
 import { buildOpenApi } from './http/openapi';
 import { registeredEndpoints } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -116,19 +118,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   // Cross-site protection for cookie sessions: a browser always sends Origin on unsafe
   // requests, and it must name this host. Clients without a browser send none.
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (!origin) return;
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = '';
-    }
-    if (originHost !== request.host) {
+    if (UNSAFE_METHODS.has(request.method) && isCrossSite(request, ['origin'])) {
       throw new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
     }
   });
+  // Text PostgreSQL cannot store is refused here, once, for every route (decision 0012).
+  app.addHook('preValidation', refuseUnstorableInput);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
