@@ -39,10 +39,11 @@ describe('logout', () => {
 
   it('with an Origin or Referer naming another host leaves the session working', async () => {
     const client = await signedInClient();
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { referer: 'https://evil.example/page.html' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       expect((await client.request('GET', '/api/auth/logout', { headers })).status).toBe(403);
     }
     expect((await client.get('/api/auth/')).status).toBe(200);
