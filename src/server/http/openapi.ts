@@ -5,17 +5,34 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): unknown {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 }
 
+function queryParameters(e: Endpoint): Record<string, unknown>[] {
+  if (!e.query) return [];
+  const schema = jsonSchema(e.query, 'input') as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
 /** The OpenAPI document, built from the same zod schemas the routes validate with. */
 export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of endpoints) {
     const path = e.path.replace(/:(\w+)/g, '{$1}');
-    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
+    const parameters = [
+      ...[...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+        name: m[1],
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      })),
+      ...queryParameters(e),
+    ];
     paths[path] ??= {};
     paths[path][e.method.toLowerCase()] = {
       summary: e.summary,
