@@ -31,7 +31,12 @@ export function checkInputText(value: unknown, where: string): void {
     }
     if (typeof next.value !== 'object' || next.value === null) continue;
     if (next.depth >= MAX_INPUT_DEPTH) {
-      throw new AppError('VALIDATION_FAILED', `${capitalise(label)} is nested too deeply.`);
+      // The top-level field, not a path of a thousand `.0`s.
+      const field = next.path.split('.')[0];
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${capitalise(field ? `${where} field "${field}"` : `the ${where}`)} is nested too deeply.`,
+      );
     }
     for (const [key, child] of Object.entries(next.value)) {
       if (hasUnstorableText(key)) throw unstorable(`A ${where} field name`);
