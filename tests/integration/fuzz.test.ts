@@ -22,7 +22,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * FUZZ_RUNS; PostgreSQL, a slower round trip here, gets fewer (decision 0012).
  */
 const onPostgres = inject('postgresUrl') !== null;
-const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 60 : 200));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 50 : 120));
 const SEED = Number(process.env.FUZZ_SEED ?? 9);
 
 interface Operation {
