@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Rack } from '../../src/contracts/racks';
-import type { Warehouse } from '../../src/contracts/warehouses';
+import type { ChecklistImage } from '../../src/contracts/checklists';
 import {
   makeCompanyWithUser,
   makeWarehouse,
@@ -60,7 +60,7 @@ let operations: Operation[] = [];
 /** Ids of a seeded company, so requests reach past "not found" into the services. */
 let ids: string[] = [];
 let names: string[] = [];
-/** Per path parameter and per call, the seeded value that makes the request valid. */
+/** Per path parameter and per call, the seeded value (as path text) that makes the request valid. */
 let seededParams: Record<string, string> = {};
 /** Per call, a body the server accepts; the fuzzer changes some of its fields. */
 let validBodies: Record<string, Record<string, unknown>> = {};
@@ -91,6 +91,8 @@ beforeAll(async () => {
     form,
   });
   expect(image.status).toBe(200);
+  const imageId = (image.body as ChecklistImage).id;
+  // Ids travel in paths and bodies as text; String keeps this neutral about the id's form.
   ids = [
     warehouse.id,
     ...fields.map((f) => f.id),
@@ -99,30 +101,29 @@ beforeAll(async () => {
     shelf.id,
     pallet.id,
     checklist.id,
-    (image.body as { id: string }).id,
+    imageId,
     staff.user.companyId,
     MISSING_ID,
-  ];
-  names = [warehouse.name, (warehouse as Warehouse).slug, vault.name ?? 'FUZZ-1', 'FUZZ-2'];
-  const imageId = (image.body as { id: string }).id;
+  ].map(String);
+  names = [warehouse.name, warehouse.slug, vault.name ?? 'FUZZ-1', 'FUZZ-2'];
   seededParams = {
-    warehouseId: warehouse.id,
-    fieldId: a1.id,
-    rackId: rack.id,
-    vaultId: vault.id,
-    fileId: imageId,
-    companyId: staff.user.companyId,
+    warehouseId: String(warehouse.id),
+    fieldId: String(a1.id),
+    rackId: String(rack.id),
+    vaultId: String(vault.id),
+    fileId: String(imageId),
+    companyId: String(staff.user.companyId),
     slug: warehouse.slug,
     warehouseSlug: warehouse.slug,
     warehouseName: warehouse.name,
     key: vault.name ?? 'FUZZ-1',
-    '/api/warehouse/': warehouse.id,
-    '/api/racks/warehouse/': warehouse.id,
-    '/api/fields/': a1.id,
-    '/api/vaults/': vault.id,
-    '/api/racks/pallets/': pallet.id,
-    '/api/pallets/': pallet.id,
-    '/api/checklists/': checklist.id,
+    '/api/warehouse/': String(warehouse.id),
+    '/api/racks/warehouse/': String(warehouse.id),
+    '/api/fields/': String(a1.id),
+    '/api/vaults/': String(vault.id),
+    '/api/racks/pallets/': String(pallet.id),
+    '/api/pallets/': String(pallet.id),
+    '/api/checklists/': String(checklist.id),
   };
   const position = { x: 30, y: 10 };
   validBodies = {
