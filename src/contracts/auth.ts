@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { emptySchema, idSchema, okSchema } from './common';
-import { EMAIL_MAX_LENGTH } from './limits';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits';
 
 export const sessionUserSchema = z.object({
   id: idSchema,
@@ -19,7 +19,10 @@ export const loginBodySchema = z.object({
     .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
     .pipe(z.email({ error: 'Email must be an email address.' }))
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUMBER_INPUT_MAX } from './limits';
 
 /**
  * An entity id as the API sends it: a positive integer, a JSON number (decision 0009).
@@ -34,19 +35,25 @@ export const okSchema = z.object({ ok: z.literal(true) });
 /**
  * A number that may arrive as JSON or as a form-data string. Says "is required" when absent
  * and "must be a number" when present but not one, which plain coercion cannot tell apart.
+ * Only numbers and numeric strings are converted: `Number()` on an array or object calls its
+ * `toString`, which recurses through nesting and overflows the stack on a deep array.
  */
 export const numberInput = (label: string) =>
   z
     .unknown()
     .superRefine((value, ctx) => {
-      if (value === undefined || value === null || value === '') {
+      if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
         ctx.addIssue({ code: 'custom', message: `${label} is required.` });
       } else if (
-        !Number.isFinite(Number(value)) ||
-        typeof value === 'boolean' ||
-        Array.isArray(value)
+        (typeof value !== 'number' && typeof value !== 'string') ||
+        !Number.isFinite(Number(value))
       ) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a number.` });
+      } else if (Math.abs(Number(value)) > NUMBER_INPUT_MAX) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be between -${NUMBER_INPUT_MAX.toLocaleString('en')} and ${NUMBER_INPUT_MAX.toLocaleString('en')}.`,
+        });
       }
     })
     .transform((value) => Number(value))

@@ -12,15 +12,30 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const CHECKLIST_REASON_MIN_LENGTH = 15;
 export const CHECKLIST_RETENTION = 5;
 
-/** The longest address SMTP can deliver to (RFC 5321); sign-in refuses longer before any work. */
-export const EMAIL_MAX_LENGTH = 254;
-
 export const OCCUPANCY_THRESHOLDS = { danger: 75, warning: 50, caution: 25 } as const;
 export const VAULT_NUMBER_MAX_LENGTH = 40;
 /** Customer and order names. */
 export const NAME_MAX_LENGTH = 120;
 export const NOTE_MAX_LENGTH = 2000;
 export const SEARCH_SUGGESTION_LIMIT = 8;
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+/**
+ * RFC 5321's longest usable address; longer ones also overflow a btree index entry, and
+ * sign-in refuses them before any hashing.
+ */
+export const EMAIL_MAX_LENGTH = 254;
+/** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const PALLET_NUMBER_MAX_LENGTH = 40;
+/** An uploaded file's name is cut to this many characters, not refused. */
+export const FILE_NAME_MAX_LENGTH = 200;
+/** Path parts that name a thing by text: a slug, a warehouse name, a vault number or id. */
+export const PATH_TEXT_MAX_LENGTH = 200;
+/**
+ * The largest number any form accepts (feet, weights, positions, counts): far above any real
+ * warehouse, and inside PostgreSQL's integer range, so a whole number always fits its column.
+ */
+export const NUMBER_INPUT_MAX = 1_000_000_000;
 
 /** Racks: shelves per rack and spots per shelf, shared by the rack builder and the server. */
 export const RACK_SHELVES_MIN = 1;

@@ -10,6 +10,9 @@ import {
 } from './common';
 import {
   DEFAULT_RACK_NAME,
+  NAME_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  PALLET_NUMBER_MAX_LENGTH,
   PALLET_SPACES_MIN,
   RACK_NAME_MAX_LENGTH,
   RACK_SHELVES_MAX,
@@ -138,22 +141,21 @@ export type UpdateRackBody = z.infer<typeof updateRackBodySchema>;
 
 export const rackParamsSchema = z.object({ warehouseId: idInput(), rackId: idInput() });
 
-const upperText = (label: string) =>
+const plainText = (label: string, max: number) =>
   z
     .union([z.string(), z.number()], { error: `${label} must be text.` })
     .nullish()
-    .transform((v) => (v === null || v === undefined ? '' : String(v).trim().toUpperCase()));
+    .transform((v) => (v === null || v === undefined ? '' : String(v).trim()))
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters.`));
 
-const plainText = (label: string) =>
-  z
-    .union([z.string(), z.number()], { error: `${label} must be text.` })
-    .nullish()
-    .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
+const upperText = (label: string, max: number) =>
+  plainText(label, max).transform((v) => v.toUpperCase());
 
 const customerName = z
   .string({ error: 'Customer name is required.' })
   .trim()
   .min(1, 'Customer name is required.')
+  .max(NAME_MAX_LENGTH, `Customer name must be at most ${NAME_MAX_LENGTH} characters.`)
   .transform((v) => v.toUpperCase());
 
 const palletSpaces = (label: string) =>
@@ -166,10 +168,10 @@ const weight = numberInput('Weight').pipe(z.number().min(0, 'Weight cannot be ne
 export const addPalletBodySchema = z.object({
   // Checked by the service, so that a missing or unknown shelf gets the spec's one sentence.
   shelf_id: z.unknown().optional(),
-  name: upperText('Pallet name'),
+  name: upperText('Pallet name', NAME_MAX_LENGTH),
   customer_name: customerName,
-  pallet_number: plainText('Pallet number'),
-  notes: plainText('Notes'),
+  pallet_number: plainText('Pallet number', PALLET_NUMBER_MAX_LENGTH),
+  notes: plainText('Notes', NOTE_MAX_LENGTH),
   weight: weight.optional().default(0),
   shelf_spots: palletSpaces('Pallet spaces').optional(),
   /** Accepted as another name for shelf_spots, the word the edit call uses. */
@@ -183,10 +185,10 @@ export type AddPalletBody = z.infer<typeof addPalletBodySchema>;
 /** Edit changes what it is sent and keeps the rest; the pallet stays on its shelf. */
 export const editPalletBodySchema = z.object({
   id: z.unknown().optional(),
-  name: upperText('Pallet name').optional(),
+  name: upperText('Pallet name', NAME_MAX_LENGTH).optional(),
   customer_name: customerName.optional(),
-  pallet_number: plainText('Pallet number').optional(),
-  notes: plainText('Notes').optional(),
+  pallet_number: plainText('Pallet number', PALLET_NUMBER_MAX_LENGTH).optional(),
+  notes: plainText('Notes', NOTE_MAX_LENGTH).optional(),
   weight: weight.optional(),
   pallet_spaces: palletSpaces('Pallet spaces').optional(),
   shelf_spots: palletSpaces('Pallet spaces').optional(),

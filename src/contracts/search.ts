@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idInput } from './common';
+import { SEARCH_TEXT_MAX_LENGTH } from './limits';
 
 export const searchSuggestionsQuerySchema = z.object({
   q: z
     .string({ error: 'q is required.' })
     .transform((v) => v.trim())
-    .pipe(z.string().max(100, 'Search text must be at most 100 characters.')),
+    .pipe(
+      z
+        .string()
+        .max(
+          SEARCH_TEXT_MAX_LENGTH,
+          `Search text must be at most ${SEARCH_TEXT_MAX_LENGTH} characters.`,
+        ),
+    ),
   warehouseId: idInput().optional(),
 });
 export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './common';
-import { PASSWORD_MIN_LENGTH } from './limits';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
 export const teamMemberSchema = z.object({
   id: idSchema,
@@ -12,11 +12,14 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const addTeamMemberBodySchema = z.object({
   email: z
-    .email({ error: 'Email must be an email address.' })
+    .string({ error: 'Email must be an email address.' })
+    .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
+    .pipe(z.email({ error: 'Email must be an email address.' }))
     .transform((v) => v.trim().toLowerCase()),
   password: z
     .string({ error: 'Password is required.' })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
 });
 
 export const listTeam = defineEndpoint({

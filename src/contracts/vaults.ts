@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idInput, idParamsSchema, idSchema, wholeNumberInput } from './common';
-import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, VAULT_NUMBER_MAX_LENGTH } from './limits';
+import {
+  NAME_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  PATH_TEXT_MAX_LENGTH,
+  VAULT_NUMBER_MAX_LENGTH,
+} from './limits';
 
 export const vaultTypes = ['vault', 'liftvan', 't2', 'couchbox'] as const;
 export const vaultTypeSchema = z.enum(vaultTypes, {
@@ -149,7 +154,12 @@ export const vaultIdFromKey = (key: string): Vault['id'] | null => {
   return parsed.success ? parsed.data : null;
 };
 
-export const vaultLookupParamsSchema = z.object({ key: z.string().min(1) });
+export const vaultLookupParamsSchema = z.object({
+  key: z
+    .string()
+    .min(1)
+    .max(PATH_TEXT_MAX_LENGTH, `Vault number must be at most ${PATH_TEXT_MAX_LENGTH} characters.`),
+});
 
 /** Adding goes through a multipart route registered by hand; this entry documents it. */
 export const addVault = defineEndpoint({

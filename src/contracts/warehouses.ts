@@ -14,6 +14,7 @@ import {
   FIELD_CAPACITY_MAX,
   GRID_DIMENSION_MAX,
   NEW_WAREHOUSE_CAPACITY_MIN,
+  PATH_TEXT_MAX_LENGTH,
   WAREHOUSE_NAME_MAX_LENGTH,
 } from './limits';
 
@@ -121,7 +122,12 @@ export const getWarehouseBySlug = defineEndpoint({
   summary: 'One warehouse in full, found by its route slug.',
   tag: 'warehouses',
   access: 'session',
-  params: z.object({ slug: z.string().min(1) }),
+  params: z.object({
+    slug: z
+      .string()
+      .min(1)
+      .max(PATH_TEXT_MAX_LENGTH, `Slug must be at most ${PATH_TEXT_MAX_LENGTH} characters.`),
+  }),
   response: warehouseSchema,
 });
 

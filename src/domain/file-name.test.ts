@@ -20,3 +20,14 @@ describe('cleanFileName', () => {
     expect(cleanFileName(`${'a'.repeat(300)}.jpg`, 'x')).toHaveLength(200);
   });
 });
+
+describe('cleanFileName and broken Unicode', () => {
+  it('drops a surrogate without its partner, which PostgreSQL cannot store in JSON', () => {
+    expect(cleanFileName('scan\ud800.pdf', 'x')).toBe('scan.pdf');
+  });
+
+  it('never cuts an emoji in half when shortening', () => {
+    const name = cleanFileName(`${'a'.repeat(199)}😀😀`, 'x');
+    expect(name).toBe(`${'a'.repeat(199)}😀`);
+  });
+});

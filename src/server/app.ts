@@ -13,6 +13,8 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../contracts/limit
 import type { AppDeps } from './deps';
 import { AppError } from './http/errors';
 import { parseUrlEncoded } from './http/multipart';
+import { isCrossSite } from './http/cross-site';
+import { refuseUnstorableInput } from './http/input-boundary';
 import { buildOpenApi } from './http/openapi';
 import { registeredEndpoints } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -45,6 +47,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Check every response against its contract: on in tests, off in production for speed. */
   validateResponses?: boolean;
+  /** Send `upgrade-insecure-requests` on plain HTTP too (CSP_UPGRADE_INSECURE). */
+  cspUpgradeInsecure?: boolean;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -70,10 +74,23 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Helmet's default: on plain http it sends a LAN browser to https for every script,
+        // where nothing listens, and the page stays white. Added below only where it helps.
+        upgradeInsecureRequests: null,
       },
     },
     // Plain http on a warehouse LAN is a real deployment; HSTS there would lock staff out.
     strictTransportSecurity: false,
+  });
+  // Over HTTPS (seen directly or through a trusted proxy) stray http links are upgraded, as
+  // helmet would; on plain http only when the operator asks for it.
+  const upgradeAlways = options.cspUpgradeInsecure ?? false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!upgradeAlways && request.protocol !== 'https') return;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
+    }
   });
   // A warehouse answer is about 1.3 MB of JSON for 1,000 fields; compressed (about 220 KB)
   // it reaches a tablet on warehouse Wi-Fi in a fraction of the time. Brotli at quality 1
@@ -102,19 +119,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   // Cross-site protection for cookie sessions: a browser always sends Origin on unsafe
   // requests, and it must name this host. Clients without a browser send none.
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (!origin) return;
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = '';
-    }
-    if (originHost !== request.host) {
+    if (UNSAFE_METHODS.has(request.method) && isCrossSite(request, ['origin'])) {
       throw new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
     }
   });
+  // Text PostgreSQL cannot store is refused here, once, for every route (decision 0012).
+  app.addHook('preValidation', refuseUnstorableInput);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {

@@ -31,6 +31,7 @@ const envSchema = z.object({
     .default(30),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  CSP_UPGRADE_INSECURE: z.enum(['true', 'false']).default('false'),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   COMPANY_NAME: optionalText,
@@ -45,6 +46,8 @@ export interface Config {
   sessionDays: number;
   cookieSecure: 'auto' | 'always' | 'never';
   trustProxy: boolean;
+  /** Ask browsers to upgrade http to https even on plain-http requests. */
+  cspUpgradeInsecure: boolean;
   admin: {
     email: string | undefined;
     password: string | undefined;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure:
       e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
     trustProxy: e.TRUST_PROXY === 'true',
+    cspUpgradeInsecure: e.CSP_UPGRADE_INSECURE === 'true',
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, companyName: e.COMPANY_NAME },
   };
 }

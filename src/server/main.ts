@@ -33,6 +33,7 @@ async function main(): Promise<void> {
         redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       },
       trustProxy: config.trustProxy,
+      cspUpgradeInsecure: config.cspUpgradeInsecure,
       webRoot,
     },
   );

@@ -47,6 +47,11 @@ export class HttpClient {
   patch = (path: string, json?: unknown) => this.request('PATCH', path, { json: json ?? {} });
   delete = (path: string) => this.request('DELETE', path);
 
+  /** The session cookie, for tests that send raw requests a client library would not. */
+  cookieHeader(): string {
+    return this.cookie;
+  }
+
   hasSession(): boolean {
     return this.cookie !== '';
   }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createDiskStorage } from '../../src/server/storage/storage';
 import type { AppDeps } from '../../src/server/deps';
@@ -45,7 +45,7 @@ export async function createDatabase(
  */
 export async function startTestApp(
   postgresUrl: string | null,
-  options: { trustProxy?: boolean } = {},
+  appOptions: Omit<AppOptions, 'logger'> = {},
 ): Promise<TestApp> {
   const created = postgresUrl ? await createDatabase(postgresUrl) : null;
   const database = await openDatabase({
@@ -60,7 +60,7 @@ export async function startTestApp(
     async () => {
       await created?.drop();
     },
-    options,
+    appOptions,
   );
 }
 
@@ -69,7 +69,7 @@ export async function serveTestApp(
   database: Database,
   filesDir: string,
   drop: () => Promise<void>,
-  options: { trustProxy?: boolean } = {},
+  appOptions: Omit<AppOptions, 'logger'> = {},
 ): Promise<TestApp> {
   const deps: AppDeps = {
     db: database.db,
@@ -77,11 +77,7 @@ export async function serveTestApp(
     sessionDays: 30,
     cookieSecure: 'never',
   };
-  const app = await buildApp(deps, {
-    logger: false,
-    validateResponses: true,
-    trustProxy: options.trustProxy,
-  });
+  const app = await buildApp(deps, { logger: false, validateResponses: true, ...appOptions });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

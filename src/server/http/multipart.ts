@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { FILE_TOO_LARGE_MESSAGE } from '../../contracts/limits';
 import { cleanFileName } from '../../domain/file-name';
 import { AppError } from './errors';
+import { checkInputText } from './input-boundary';
 import type { UploadedFile } from '../storage/storage';
 
 // Types a browser may show in place; anything else is served as a download of bytes.
@@ -39,6 +40,25 @@ export async function readWholeFile(part: MultipartFile): Promise<Buffer> {
   return data;
 }
 
+/**
+ * Runs a read of a multipart body and turns what busboy throws on a broken body (no
+ * boundary, cut short, a part without its end) into a 400 with a sentence. Refusals that
+ * already carry a 4xx status (too large, too many parts) pass through unchanged.
+ */
+export async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The form data could not be read: it is malformed or was cut short. Please send it again.',
+    );
+  }
+}
+
 /** Text fields of an `application/x-www-form-urlencoded` body; the last of a repeated name wins, as in multipart. */
 export function parseUrlEncoded(body: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(body));
@@ -64,23 +84,26 @@ export async function readForm(
   }
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== fileField) {
-        part.file.resume();
-        continue;
+  await readMultipart(async () => {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField) {
+          part.file.resume();
+          continue;
+        }
+        const data = await readWholeFile(part);
+        // A browser sends an empty, nameless part for a file input left blank.
+        if (data.length === 0 && !part.filename) continue;
+        file = {
+          fileName: cleanFileName(part.filename, 'attachment'),
+          contentType: cleanContentType(part.mimetype),
+          data,
+        };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
       }
-      const data = await readWholeFile(part);
-      // A browser sends an empty, nameless part for a file input left blank.
-      if (data.length === 0 && !part.filename) continue;
-      file = {
-        fileName: cleanFileName(part.filename, 'attachment'),
-        contentType: cleanContentType(part.mimetype),
-        data,
-      };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
     }
-  }
+  });
+  checkInputText(fields, 'form');
   return { fields, file };
 }

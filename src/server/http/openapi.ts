@@ -5,6 +5,20 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): unknown {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 }
 
+function queryParameters(e: Endpoint): Record<string, unknown>[] {
+  if (!e.query) return [];
+  const schema = jsonSchema(e.query, 'input') as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
 /** The OpenAPI document, built from the same zod schemas the routes validate with. */
 export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -14,12 +28,15 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
     const params = e.params
       ? (jsonSchema(e.params, 'output') as { properties?: Record<string, unknown> })
       : {};
-    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: (m[1] && params.properties?.[m[1]]) ?? { type: 'string' },
-    }));
+    const parameters = [
+      ...[...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+        name: m[1],
+        in: 'path',
+        required: true,
+        schema: (m[1] && params.properties?.[m[1]]) ?? { type: 'string' },
+      })),
+      ...queryParameters(e),
+    ];
     paths[path] ??= {};
     paths[path][e.method.toLowerCase()] = {
       summary: e.summary,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../contracts/auth';
 import type { AppDeps } from '../../deps';
+import { isCrossSite } from '../../http/cross-site';
+import { AppError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import * as auth from './auth.service';
 import {
@@ -38,7 +40,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   registerEndpoint(app, contract.currentUser, async ({ user }) => user);
 
+  // The spec keeps logout a GET, which a link or image on another site could fire; such a
+  // request ends nothing (the reference client calls it with fetch from our own pages).
   registerEndpoint(app, contract.logout, async ({ request, reply }) => {
+    if (isCrossSite(request)) {
+      throw new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (token) await auth.logout(deps.db, token);
     clearSessionCookie(reply);

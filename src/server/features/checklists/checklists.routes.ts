@@ -6,7 +6,7 @@ import { idParamsSchema } from '../../../contracts/common';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { documentEndpoint, parseWith, registerEndpoint } from '../../http/route';
-import { readWholeFile } from '../../http/multipart';
+import { readMultipart, readWholeFile } from '../../http/multipart';
 import * as images from './checklist-images.service';
 import * as service from './checklists.service';
 
@@ -21,13 +21,15 @@ async function readImagePart(request: FastifyRequest) {
       'Send the image as multipart form data in the field "image".',
     );
   }
-  const part = await request.file();
-  if (!part) return null;
-  if (part.fieldname !== 'image') {
-    part.file.resume();
-    throw new AppError('VALIDATION_FAILED', 'Send the image in the field "image".');
-  }
-  return { data: await readWholeFile(part), fileName: part.filename };
+  return readMultipart(async () => {
+    const part = await request.file();
+    if (!part) return null;
+    if (part.fieldname !== 'image') {
+      part.file.resume();
+      throw new AppError('VALIDATION_FAILED', 'Send the image in the field "image".');
+    }
+    return { data: await readWholeFile(part), fileName: part.filename };
+  });
 }
 
 export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { Logo } from '../../../components/logo';
 import { useLogin } from '../api/use-login';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../../contracts/limits';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -49,6 +50,7 @@ export function LoginPage() {
             <input
               type="email"
               autoComplete="username"
+              maxLength={EMAIL_MAX_LENGTH}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
@@ -59,6 +61,7 @@ export function LoginPage() {
             <input
               type="password"
               autoComplete="current-password"
+              maxLength={PASSWORD_MAX_LENGTH}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"

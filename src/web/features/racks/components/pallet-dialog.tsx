@@ -1,6 +1,11 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import { PALLET_SPACES_MIN } from '../../../../contracts/limits';
+import {
+  NAME_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  PALLET_NUMBER_MAX_LENGTH,
+  PALLET_SPACES_MIN,
+} from '../../../../contracts/limits';
 import type { Pallet } from '../../../../contracts/racks';
 import { errorMessage } from '../../../lib/api';
 import { useAddPallet } from '../api/use-add-pallet';
@@ -90,6 +95,7 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
               <span className="text-sm font-medium">Customer Name</span>
               <input
                 required
+                maxLength={NAME_MAX_LENGTH}
                 value={form.customer_name}
                 onChange={(e) => upper('customer_name')(e.target.value)}
                 className={input}
@@ -98,6 +104,7 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
             <label className="block">
               <span className="text-sm font-medium">Pallet Name</span>
               <input
+                maxLength={NAME_MAX_LENGTH}
                 value={form.name}
                 onChange={(e) => upper('name')(e.target.value)}
                 className={input}
@@ -106,6 +113,7 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
             <label className="block">
               <span className="text-sm font-medium">Pallet Number</span>
               <input
+                maxLength={PALLET_NUMBER_MAX_LENGTH}
                 value={form.pallet_number}
                 onChange={(e) => setForm({ ...form, pallet_number: e.target.value })}
                 className={input}
@@ -114,6 +122,7 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
             <label className="block">
               <span className="text-sm font-medium">Notes</span>
               <textarea
+                maxLength={NOTE_MAX_LENGTH}
                 value={form.notes}
                 onChange={(e) => setForm({ ...form, notes: e.target.value })}
                 className={input}

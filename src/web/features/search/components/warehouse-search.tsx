@@ -4,6 +4,7 @@ import { useWarehouse } from '../../warehouses/api/use-warehouse';
 import { viewModeFrom } from '../../warehouses/view-mode';
 import { useSearchSuggestions } from '../api/use-search-suggestions';
 import { useWarehouseSearch, type SearchKind } from '../search-context';
+import { SEARCH_TEXT_MAX_LENGTH } from '../../../../contracts/limits';
 
 const groups: { kind: SearchKind; title: string; key: 'customers' | 'orders' | 'vaults' }[] = [
   { kind: 'customer', title: 'Customer', key: 'customers' },
@@ -30,6 +31,7 @@ export function WarehouseSearch() {
     <div className="relative">
       <input
         type="search"
+        maxLength={SEARCH_TEXT_MAX_LENGTH}
         aria-label="Search"
         role="combobox"
         aria-expanded={isOpen && hasAny}

@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../../../contracts/limits';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../../contracts/limits';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useAddTeamMember, useTeam } from '../api/use-team';
@@ -34,6 +38,7 @@ export function TeamPage() {
             <input
               type="email"
               required
+              maxLength={EMAIL_MAX_LENGTH}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
@@ -45,6 +50,7 @@ export function TeamPage() {
               type="text"
               required
               minLength={PASSWORD_MIN_LENGTH}
+              maxLength={PASSWORD_MAX_LENGTH}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"

@@ -10,6 +10,11 @@ import {
   VaultCustomerFields,
   VaultModeToggle,
 } from './vault-form-fields';
+import {
+  NAME_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  VAULT_NUMBER_MAX_LENGTH,
+} from '../../../../contracts/limits';
 
 interface NewVaultDialogProps {
   field: Field;
@@ -90,6 +95,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
               Order Number
               <input
                 className={inputClass}
+                maxLength={NAME_MAX_LENGTH}
                 value={orderName}
                 required={!isEmptyMode}
                 disabled={isEmptyMode}
@@ -100,6 +106,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
               Vault Number
               <input
                 className={inputClass}
+                maxLength={VAULT_NUMBER_MAX_LENGTH}
                 value={isNumberDisabled ? '' : vaultNumber}
                 disabled={isNumberDisabled}
                 onChange={(e) => setVaultNumber(e.target.value)}
@@ -109,6 +116,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
               Note
               <textarea
                 className={inputClass}
+                maxLength={NOTE_MAX_LENGTH}
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
               />

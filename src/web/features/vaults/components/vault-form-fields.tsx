@@ -1,4 +1,8 @@
-import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../../../../contracts/limits';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_ATTACHMENT_BYTES,
+  NAME_MAX_LENGTH,
+} from '../../../../contracts/limits';
 import { emptyCustomerName } from '../../../../domain/occupancy';
 
 /** Checks a chosen file against the shared limit before anything is sent. */
@@ -63,6 +67,7 @@ export function VaultCustomerFields(props: CustomerFieldsProps) {
         Customer Name
         <input
           className={inputClass}
+          maxLength={NAME_MAX_LENGTH}
           value={customerName}
           required={!isEmptyMode}
           disabled={isEmptyMode}

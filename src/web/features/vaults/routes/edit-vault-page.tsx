@@ -15,6 +15,11 @@ import {
   VaultCustomerFields,
   VaultModeToggle,
 } from '../components/vault-form-fields';
+import {
+  NAME_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  VAULT_NUMBER_MAX_LENGTH,
+} from '../../../../contracts/limits';
 
 function placeText(value: unknown): string {
   if (value && typeof value === 'object' && 'field' in value && 'warehouse' in value) {
@@ -116,6 +121,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           Vault Number
           <input
             className={inputClass}
+            maxLength={VAULT_NUMBER_MAX_LENGTH}
             value={vaultNumber}
             onChange={(e) => setVaultNumber(e.target.value)}
           />
@@ -124,6 +130,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           Order Number
           <input
             className={inputClass}
+            maxLength={NAME_MAX_LENGTH}
             value={orderName}
             disabled={isEmptyMode}
             onChange={(e) => setOrderName(e.target.value)}
@@ -151,7 +158,12 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
         )}
         <label className="block">
           Note
-          <textarea className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />
+          <textarea
+            className={inputClass}
+            maxLength={NOTE_MAX_LENGTH}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
         </label>
         <section aria-label="Attachments">
           <h2 className="font-semibold">Attachments</h2>

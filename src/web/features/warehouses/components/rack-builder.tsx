@@ -1,6 +1,10 @@
 import { useDraggable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { RACK_SHELVES_MIN, SHELF_CAPACITY_MIN } from '../../../../contracts/limits';
+import {
+  RACK_NAME_MAX_LENGTH,
+  RACK_SHELVES_MIN,
+  SHELF_CAPACITY_MIN,
+} from '../../../../contracts/limits';
 import { rackFootprint, type Orientation } from '../../../../domain/floor-plan';
 
 export const BUILDER_ID = 'rack-builder';
@@ -109,6 +113,7 @@ export function RackBuilder({
       <label className="block">
         <span className="text-sm font-medium">Rack Name</span>
         <input
+          maxLength={RACK_NAME_MAX_LENGTH}
           value={form.name}
           onChange={(e) => onChange({ ...form, name: e.target.value })}
           className={input}

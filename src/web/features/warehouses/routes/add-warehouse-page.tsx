@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { FIELD_CAPACITY_MAX, NEW_WAREHOUSE_CAPACITY_MIN } from '../../../../contracts/limits';
+import {
+  FIELD_CAPACITY_MAX,
+  NEW_WAREHOUSE_CAPACITY_MIN,
+  WAREHOUSE_NAME_MAX_LENGTH,
+} from '../../../../contracts/limits';
 import { errorMessage } from '../../../lib/api';
 import { useAddWarehouse, type AddWarehouseInput } from '../api/use-add-warehouse';
 
@@ -62,6 +66,7 @@ export function AddWarehousePage() {
                       : 1
                 }
                 max={input.key === 'field_capacity' ? FIELD_CAPACITY_MAX : undefined}
+                maxLength={input.type === 'text' ? WAREHOUSE_NAME_MAX_LENGTH : undefined}
                 value={form[input.key]}
                 onChange={(e) => setForm({ ...form, [input.key]: e.target.value })}
                 className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"

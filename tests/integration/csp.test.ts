@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const policyOf = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(url, { headers });
+  return res.headers.get('content-security-policy') ?? '';
+};
+
+describe('content security policy over plain http and https', () => {
+  let plain: TestApp;
+  let proxied: TestApp;
+  let forced: TestApp;
+  beforeAll(async () => {
+    plain = await startTestApp(inject('postgresUrl'));
+    proxied = await startTestApp(inject('postgresUrl'), { trustProxy: true });
+    forced = await startTestApp(inject('postgresUrl'), { cspUpgradeInsecure: true });
+  });
+  afterAll(async () => {
+    await Promise.all([plain?.close(), proxied?.close(), forced?.close()]);
+  });
+
+  it('does not ask a browser on plain http to upgrade to https, so the LAN page loads', async () => {
+    const policy = await policyOf(`${plain.baseUrl}/api/docs`);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('asks for the upgrade when a trusted proxy says the request came over https', async () => {
+    expect(
+      await policyOf(`${proxied.baseUrl}/api/docs`, { 'x-forwarded-proto': 'https' }),
+    ).toContain('upgrade-insecure-requests');
+    expect(await policyOf(`${proxied.baseUrl}/api/docs`)).not.toContain(
+      'upgrade-insecure-requests',
+    );
+  });
+
+  it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
+    expect(
+      await policyOf(`${plain.baseUrl}/api/docs`, { 'x-forwarded-proto': 'https' }),
+    ).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('asks for the upgrade on plain http when CSP_UPGRADE_INSECURE is set', async () => {
+    expect(await policyOf(`${forced.baseUrl}/api/docs`)).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('CSP_UPGRADE_INSECURE', () => {
+  it('is off by default, on with "true", and a bad value stops the start naming it', () => {
+    expect(loadConfig({}).cspUpgradeInsecure).toBe(false);
+    expect(loadConfig({ CSP_UPGRADE_INSECURE: 'true' }).cspUpgradeInsecure).toBe(true);
+    expect(() => loadConfig({ CSP_UPGRADE_INSECURE: 'yes' })).toThrow(/CSP_UPGRADE_INSECURE/);
+  });
+});
