@@ -12,6 +12,7 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../contracts/limit
 import type { AppDeps } from './deps';
 import { AppError } from './http/errors';
 import { parseUrlEncoded } from './http/multipart';
+import { registerHealthRoutes } from './http/health';
 import { buildOpenApi } from './http/openapi';
 import { registeredEndpoints } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
+      // A busy server says when to come back, so clients and proxies retry instead of failing.
+      if (error.code === 'SERVER_BUSY') reply.header('retry-after', '5');
       return reply.status(error.status).send(error.toBody());
     }
     const status = (error as { statusCode?: number }).statusCode;
@@ -137,6 +140,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     return reply.status(500).send({ code: 'INTERNAL', message, errors: [message] });
   });
 
+  registerHealthRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerWarehouseRoutes(app, deps);

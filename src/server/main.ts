@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import type { EngineStatus } from './db/maintenance';
 import { sweepAuthTables } from './features/auth/auth.service';
 import { openRuntime } from './runtime';
 
@@ -13,9 +14,16 @@ const webRoot = here.endsWith(path.join('dist', 'server'))
   ? path.join(here, '..', 'web')
   : path.join(here, '..', '..', 'dist', 'web');
 
+/**
+ * How long SIGTERM waits for open requests and the database before the process exits
+ * anyway: a statement stuck in the embedded engine cannot be cancelled (decision 0011).
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const runtime = await openRuntime(config, 'vaultgrid server');
+  let logMaintenance = (status: EngineStatus) => console.log(JSON.stringify(status));
+  const runtime = await openRuntime(config, 'vaultgrid server', (status) => logMaintenance(status));
   const { db } = runtime.database;
 
   const first = await ensureFirstAdmin(db, config.admin);
@@ -23,6 +31,7 @@ async function main(): Promise<void> {
   const app = await buildApp(
     {
       db,
+      status: () => runtime.database.status(),
       storage: runtime.storage,
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
@@ -36,6 +45,8 @@ async function main(): Promise<void> {
       webRoot,
     },
   );
+
+  logMaintenance = (status) => app.log.info({ database: status }, 'database maintenance');
 
   const sweep = setInterval(
     () => {
@@ -53,6 +64,11 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    setTimeout(() => {
+      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown took too long; exiting anyway');
+      runtime.releaseLock();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
     } finally {

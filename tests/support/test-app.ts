@@ -49,6 +49,7 @@ export async function startTestApp(postgresUrl: string | null): Promise<TestApp>
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-files-'));
   const deps: AppDeps = {
     db: database.db,
+    status: () => database.status(),
     storage: createDiskStorage(filesDir),
     sessionDays: 30,
     cookieSecure: 'never',
