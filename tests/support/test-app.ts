@@ -36,15 +36,19 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
 }
 
 /**
- * A real server on a loopback port over a fresh database: in-memory PGlite, or a new
- * database in the PostgreSQL cluster when the suite runs on PostgreSQL.
+ * A real server on a loopback port over a fresh database: in-memory PGlite (on disk in
+ * `dataDir` when given), or a new database in the PostgreSQL cluster when the suite runs on
+ * PostgreSQL.
  */
-export async function startTestApp(postgresUrl: string | null): Promise<TestApp> {
+export async function startTestApp(
+  postgresUrl: string | null,
+  options: { dataDir?: string } = {},
+): Promise<TestApp> {
   const created = postgresUrl ? await createDatabase(postgresUrl) : null;
   const database = await openDatabase({
     databaseUrl: created?.url,
-    dataDir: '',
-    inMemory: !created,
+    dataDir: options.dataDir ?? '',
+    inMemory: !created && !options.dataDir,
   });
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-files-'));
   const deps: AppDeps = {

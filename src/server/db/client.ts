@@ -6,7 +6,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { migrate, type SqlSession } from './migrate';
 import {
-  CHECK_AFTER_ROWS,
   COUNTERS_SQL,
   PgliteMaintenance,
   summarize,
@@ -118,7 +117,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     maintain().catch(() => undefined);
   };
   pool.onWrite = () => {
-    if (pool.rowsWritten >= CHECK_AFTER_ROWS) runQuietly();
+    if (pool.rowsWritten >= maintenance.checkAfterRows) runQuietly();
   };
   const timer = setInterval(runQuietly, MAINTENANCE_INTERVAL_MS);
   timer.unref();

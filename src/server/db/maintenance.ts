@@ -7,8 +7,6 @@ import type { PgliteWorkerPool } from './pglite-pool';
 const VACUUM_SHARE = 0.2;
 const ANALYZE_SHARE = 0.1;
 const BASE_THRESHOLD = 50;
-/** Rows written (counted by the pool) that make it worth reading the engine's counters. */
-export const CHECK_AFTER_ROWS = 1_000;
 
 export interface TableCounters {
   table: string;
@@ -84,6 +82,11 @@ export function planMaintenance(
 export class PgliteMaintenance {
   private running: Promise<MaintenanceStep[]> | null = null;
   private last: EngineStatus['lastMaintenance'] = null;
+  /**
+   * Rows written (counted by the pool) after which the counters are worth reading again: as
+   * many as would make the database as a whole due for a vacuum.
+   */
+  checkAfterRows = BASE_THRESHOLD;
 
   constructor(
     private readonly pool: PgliteWorkerPool,
@@ -104,7 +107,9 @@ export class PgliteMaintenance {
     // Counters reach the shared view when a statement ends after this request.
     await this.whenIdle(() => this.pool.run('SELECT pg_stat_force_next_flush()'));
     await this.whenIdle(() => this.pool.run('SELECT 1'));
-    return toCounters((await this.whenIdle(() => this.pool.run(COUNTERS_SQL))).rows);
+    const counters = toCounters((await this.whenIdle(() => this.pool.run(COUNTERS_SQL))).rows);
+    this.checkAfterRows = BASE_THRESHOLD + VACUUM_SHARE * summarize(counters).liveRows;
+    return counters;
   }
 
   /** Runs a check now unless one is under way; resolves with what it did. */
