@@ -14,12 +14,6 @@ const webRoot = here.endsWith(path.join('dist', 'server'))
   ? path.join(here, '..', 'web')
   : path.join(here, '..', '..', 'dist', 'web');
 
-/**
- * How long SIGTERM waits for open requests and the database before the process exits
- * anyway: a statement stuck in the embedded engine cannot be cancelled (decision 0011).
- */
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main(): Promise<void> {
   const config = loadConfig();
   let logMaintenance = (status: EngineStatus) => console.log(JSON.stringify(status));
@@ -64,11 +58,13 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    // A statement stuck in the embedded engine cannot be cancelled (decision 0011): past the
+    // grace period the process leaves anyway, and PostgreSQL's recovery replays the log.
     setTimeout(() => {
-      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown took too long; exiting anyway');
+      app.log.error({ graceMs: config.shutdownGraceMs }, 'shutdown took too long; exiting anyway');
       runtime.releaseLock();
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, config.shutdownGraceMs).unref();
     try {
       await app.close();
     } finally {
