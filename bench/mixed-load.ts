@@ -46,6 +46,7 @@ async function staffWrites(
   for (let i = 0; performance.now() < until; i++) {
     const form = new FormData();
     form.set('customer_name', 'LOAD CUSTOMER');
+    form.set('order_name', `LOAD-${i}`);
     form.set('vault_id', `L${process.pid}${field.id}${i}`.slice(0, 40));
     form.set('type', 'vault');
     form.set('field_id', String(field.id));

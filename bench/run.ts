@@ -19,7 +19,7 @@ const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The mixed-load run lasts 60 s unless BENCH_SECONDS asks for a shorter bench. */
 const MIXED_SECONDS = Math.min(60, SECONDS * 12);
-const MIXED_RATE = Number(process.env.BENCH_RATE ?? 100);
+const MIXED_RATE = Number(process.env.BENCH_RATE ?? 25);
 const PASSWORD = 'bench-password';
 
 async function seed(env: Record<string, string>) {

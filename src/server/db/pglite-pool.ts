@@ -31,11 +31,9 @@ export class EngineError extends Error {
   }
 }
 
-type WorkerRequestBody = WorkerRequest extends infer R
-  ? R extends WorkerRequest
-    ? Omit<R, 'id'>
-    : never
-  : never;
+/** A request before the pool numbers it (`Omit` applied to each kind of request). */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+type WorkerRequestBody = Unnumbered<WorkerRequest>;
 
 function workerUrl(): URL {
   // From source (tsx, vitest) this module is db/pglite-pool.ts beside the worker; bundled,
@@ -45,10 +43,7 @@ function workerUrl(): URL {
     : new URL('./db/pglite-worker.js', import.meta.url);
 }
 
-function writeTarget(text: string): string | null {
-  const m = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?/i.exec(text);
-  return m?.[1] ?? null;
-}
+const isWrite = (text: string) => /^\s*(?:insert|update|delete)\b/i.test(text);
 
 /**
  * PGlite in its own thread, behind the shape of a node-postgres Pool, so the node-postgres
@@ -119,7 +114,7 @@ export class PgliteWorkerPool {
             const parsed = parseRow(row);
             return Object.fromEntries(reply.fields.map((f, i) => [f.name, parsed[i]]));
           });
-    if (reply.affectedRows > 0 && writeTarget(query.text)) {
+    if (reply.affectedRows > 0 && isWrite(query.text)) {
       this.rowsWritten += reply.affectedRows;
       this.onWrite?.();
     }
