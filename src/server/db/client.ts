@@ -86,7 +86,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const folder = options.inMemory ? null : path.join(options.dataDir, 'pglite');
   if (folder) fs.mkdirSync(folder, { recursive: true });
-  const pool = new PgliteWorkerPool(folder);
+  const pool = await PgliteWorkerPool.open(folder);
   const release = await pool.lock.acquire(Number.POSITIVE_INFINITY);
   try {
     const session: SqlSession = {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 // node-postgres turns Dates, arrays, Buffers and objects into parameter text this way; the
@@ -35,6 +37,23 @@ export class EngineError extends Error {
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 type WorkerRequestBody = Unnumbered<WorkerRequest>;
 
+let compiled: Promise<{ pglite: WebAssembly.Module; initdb: WebAssembly.Module }> | null = null;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each engine thread: a new
+ * thread would otherwise compile it again (seconds), where one thread reused its cache.
+ */
+function compileEngine() {
+  compiled ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const load = (name: string) =>
+      WebAssembly.compile(fs.readFileSync(require.resolve(`@electric-sql/pglite/${name}`)));
+    const [pglite, initdb] = await Promise.all([load('pglite.wasm'), load('initdb.wasm')]);
+    return { pglite, initdb };
+  })();
+  return compiled;
+}
+
 function workerUrl(): URL {
   // From source (tsx, vitest) this module is db/pglite-pool.ts beside the worker; bundled,
   // it is inside dist/server/main.js or cli.js and the worker is dist/server/db/.
@@ -60,15 +79,22 @@ export class PgliteWorkerPool {
   rowsWritten = 0;
   onWrite: (() => void) | null = null;
 
-  constructor(dataDir: string | null) {
+  static async open(dataDir: string | null): Promise<PgliteWorkerPool> {
+    return new PgliteWorkerPool({ dataDir, wasm: await compileEngine() });
+  }
+
+  private constructor(workerData: {
+    dataDir: string | null;
+    wasm: { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
+  }) {
     const url = workerUrl();
     // From source (tsx, vitest) the worker needs a TypeScript loader of its own first.
     this.worker = url.pathname.endsWith('.ts')
       ? new Worker(
           `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
-          { eval: true, workerData: { dataDir } },
+          { eval: true, workerData },
         )
-      : new Worker(url, { workerData: { dataDir } });
+      : new Worker(url, { workerData });
     this.worker.on('message', (reply: WorkerReply) => {
       const resolve = this.pending.get(reply.id);
       this.pending.delete(reply.id);

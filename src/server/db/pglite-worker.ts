@@ -10,14 +10,22 @@ import type { WorkerReply, WorkerRequest, WorkerError } from './pglite-protocol'
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs only as a worker thread.');
 
-const { dataDir } = workerData as { dataDir: string | null };
+const { dataDir, wasm } = workerData as {
+  dataDir: string | null;
+  wasm: { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
+};
 
 // Values leave this thread as PostgreSQL's text, and the main thread parses them with the
 // parsers node-postgres would use, so both engines hand the app identical values.
 const keepText = (value: string) => value;
 const rawParsers = Object.fromEntries(Object.keys(types.parsers).map((oid) => [oid, keepText]));
 
-const pglite = new PGlite({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
+const pglite = new PGlite({
+  dataDir: dataDir ?? undefined,
+  extensions: { pg_trgm },
+  pgliteWasmModule: wasm.pglite,
+  initdbWasmModule: wasm.initdb,
+});
 
 function describeError(error: unknown): WorkerError {
   const e = error as Record<string, unknown>;
