@@ -50,7 +50,8 @@ async function staffWrites(
     form.set('vault_id', `L${process.pid}${field.id}${i}`.slice(0, 40));
     form.set('type', 'vault');
     form.set('field_id', String(field.id));
-    form.set('position', String(Object.keys(field.vaults).length + 1));
+    const position = Object.keys(field.vaults).length + 1;
+    form.set('position', String(position));
     const added = await call('add', '/api/vaults/', { method: 'POST', headers, body: form });
     let vaultId: string;
     try {
@@ -62,7 +63,7 @@ async function staffWrites(
     await call('move', '/api/vaults/move', {
       method: 'PUT',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ vaultId, fieldId: field.id }),
+      body: JSON.stringify({ vaultId, fieldId: field.id, position }),
     });
     await call('delete', `/api/vaults/${vaultId}`, { method: 'DELETE', headers });
   }
@@ -99,13 +100,14 @@ export async function measureMixedLoad(
   );
   const someField = fields[0];
   if (!someField) throw new Error('The bench warehouse has no fields.');
-  // Weights: the screens staff keep open dominate; whole-company reads are rare.
+  // Weights: the screens staff keep open dominate; whole-company reads (the print list is
+  // about 10 MB of JSON) are rare.
   const mix: [number, string][] = [
-    [12, '/api/warehouse/summaries'],
-    [10, `/api/warehouse/${warehouseId}/${someField.id}`],
-    [10, '/api/search/suggestions?q=son'],
-    [3, `/api/search/suggestions?q=10&warehouseId=${warehouseId}`],
-    [3, `/api/warehouse/${warehouseId}`],
+    [25, '/api/warehouse/summaries'],
+    [20, `/api/warehouse/${warehouseId}/${someField.id}`],
+    [20, '/api/search/suggestions?q=son'],
+    [7, `/api/search/suggestions?q=10&warehouseId=${warehouseId}`],
+    [6, `/api/warehouse/${warehouseId}`],
     [1, '/api/statistics'],
     [1, '/api/vaults/all'],
   ];
