@@ -12,9 +12,14 @@ import { generateCompanyData, type WarehousePlan } from '../src/server/demo/gene
 import { measure, printTable, startServer, type RequestSpec, type Sample } from './support';
 import { measureVaultOperations } from './vault-operations';
 import { measureBrowser } from './browser';
+import { measureEngineHop } from './engine-hop';
+import { measureMixedLoad } from './mixed-load';
 
 const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** The mixed-load run lasts 60 s unless BENCH_SECONDS asks for a shorter bench. */
+const MIXED_SECONDS = Math.min(60, SECONDS * 12);
+const MIXED_RATE = Number(process.env.BENCH_RATE ?? 25);
 const PASSWORD = 'bench-password';
 
 async function seed(env: Record<string, string>) {
@@ -70,6 +75,7 @@ async function main() {
     console.log(
       `Engine: ${seeded.engine}; Node ${process.version}; ${os.cpus().length} cores; ${SECONDS} s per load run\n`,
     );
+    if (seeded.engine === 'pglite') await measureEngineHop();
     const server = await startServer(env);
     try {
       const login = await fetch(`${server.url}/api/auth/login`, {
@@ -125,6 +131,12 @@ async function main() {
         samples.push(await measure(server.url, name, spec, options));
       samples.push(...(await measureVaultOperations(server.url, cookie, seeded.warehouseId, 30)));
       printTable(samples);
+      await measureMixedLoad(server.url, cookie, seeded.warehouseId, {
+        seconds: MIXED_SECONDS,
+        connections: 200,
+        rate: MIXED_RATE,
+        writers: 5,
+      });
       console.log('\nIn Chromium (median and p99 of 5 rounds):');
       printTable(
         await measureBrowser(

@@ -35,6 +35,7 @@ export const errorStatus = {
   UNSUPPORTED_FILE_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  SERVER_BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -15,6 +15,7 @@ import { AppError } from './http/errors';
 import { parseUrlEncoded } from './http/multipart';
 import { isCrossSite } from './http/cross-site';
 import { refuseUnstorableInput } from './http/input-boundary';
+import { registerHealthRoutes } from './http/health';
 import { buildOpenApi } from './http/openapi';
 import { registeredEndpoints } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -128,6 +129,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
+      // A busy server says when to come back, so clients and proxies retry instead of failing.
+      if (error.code === 'SERVER_BUSY') reply.header('retry-after', '5');
       return reply.status(error.status).send(error.toBody());
     }
     const status = (error as { statusCode?: number }).statusCode;
@@ -148,6 +151,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     return reply.status(500).send(errorBody('INTERNAL', message));
   });
 
+  registerHealthRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerWarehouseRoutes(app, deps);

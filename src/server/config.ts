@@ -35,6 +35,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   COMPANY_NAME: optionalText,
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1')
+    .max(600, 'must be at most 600')
+    .default(10),
 });
 
 export interface Config {
@@ -48,6 +53,8 @@ export interface Config {
   trustProxy: boolean;
   /** Ask browsers to upgrade http to https even on plain-http requests. */
   cspUpgradeInsecure: boolean;
+  /** How long SIGTERM waits for open requests and the database before exiting anyway. */
+  shutdownGraceMs: number;
   admin: {
     email: string | undefined;
     password: string | undefined;
@@ -79,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
     trustProxy: e.TRUST_PROXY === 'true',
     cspUpgradeInsecure: e.CSP_UPGRADE_INSECURE === 'true',
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, companyName: e.COMPANY_NAME },
   };
 }

@@ -1,9 +1,12 @@
 import type { Db } from './db/client';
+import type { EngineStatus } from './db/maintenance';
 import type { FileStorage } from './storage/storage';
 
 /** What route modules need from the running server; tests build the same with a fresh database. */
 export interface AppDeps {
   db: Db;
+  /** Size on disk and dead rows of the database in use (`GET /api/status`). */
+  status(): Promise<EngineStatus>;
   storage: FileStorage;
   sessionDays: number;
   cookieSecure: 'auto' | 'always' | 'never';

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import type { EngineStatus } from './db/maintenance';
 import { sweepAuthTables } from './features/auth/auth.service';
 import { openRuntime } from './runtime';
 
@@ -15,7 +16,8 @@ const webRoot = here.endsWith(path.join('dist', 'server'))
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const runtime = await openRuntime(config, 'vaultgrid server');
+  let logMaintenance = (status: EngineStatus) => console.log(JSON.stringify(status));
+  const runtime = await openRuntime(config, 'vaultgrid server', (status) => logMaintenance(status));
   const { db } = runtime.database;
 
   const first = await ensureFirstAdmin(db, config.admin);
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
   const app = await buildApp(
     {
       db,
+      status: () => runtime.database.status(),
       storage: runtime.storage,
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
@@ -37,6 +40,8 @@ async function main(): Promise<void> {
       webRoot,
     },
   );
+
+  logMaintenance = (status) => app.log.info({ database: status }, 'database maintenance');
 
   const sweep = setInterval(
     () => {
@@ -54,6 +59,13 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    // A statement stuck in the embedded engine cannot be cancelled (decision 0011): past the
+    // grace period the process leaves anyway, and PostgreSQL's recovery replays the log.
+    setTimeout(() => {
+      app.log.error({ graceMs: config.shutdownGraceMs }, 'shutdown took too long; exiting anyway');
+      runtime.releaseLock();
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
     try {
       await app.close();
     } finally {

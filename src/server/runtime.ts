@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { lockDataDir, type DataDirLock } from './db/lock';
 import { createDiskStorage, type FileStorage } from './storage/storage';
 
@@ -8,6 +8,8 @@ export interface Runtime {
   database: Database;
   storage: FileStorage;
   close(): Promise<void>;
+  /** Gives the data directory back at once, for an exit that cannot wait for the database. */
+  releaseLock(): void;
 }
 
 /**
@@ -15,13 +17,18 @@ export interface Runtime {
  * directory (PGlite only; PostgreSQL guards itself), the database with migrations applied,
  * and file storage.
  */
-export async function openRuntime(config: Config, purpose: string): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  purpose: string,
+  onMaintenance?: DatabaseOptions['onMaintenance'],
+): Promise<Runtime> {
   let lock: DataDirLock | null = null;
   if (!config.databaseUrl) lock = lockDataDir(config.dataDir, purpose);
   try {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      onMaintenance,
     });
     const storage = createDiskStorage(path.join(config.dataDir, 'files'));
     return {
@@ -34,6 +41,7 @@ export async function openRuntime(config: Config, purpose: string): Promise<Runt
           lock?.release();
         }
       },
+      releaseLock: () => lock?.release(),
     };
   } catch (error) {
     lock?.release();

@@ -8,6 +8,9 @@ import { lockDataDir } from '../../src/server/db/lock';
 import { migrate } from '../../src/server/db/migrate';
 import { migrations } from '../../src/server/db/migrations/index';
 import { openDatabase } from '../../src/server/db/client';
+import { generateCompanyData } from '../../src/server/demo/generate';
+import { createCompany, createUser } from '../../src/server/features/auth/companies.service';
+import { openRuntime } from '../../src/server/runtime';
 import pg from 'pg';
 
 const tempDirs: string[] = [];
@@ -147,6 +150,62 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }, 60_000);
+});
+
+describe('shutdown under load', () => {
+  it('ends within the grace period while heavy requests are still running, and frees the data directory', async () => {
+    const dir = tempDir();
+    const runtime = await openRuntime(loadConfig({ DATA_DIR: dir }), 'seed');
+    const company = await createCompany(runtime.database.db, 'Busy Storage');
+    await createUser(runtime.database.db, {
+      companyId: company.id,
+      email: 'busy@example.com',
+      password: 'busy-password',
+    });
+    await generateCompanyData(runtime.database.db, {
+      companyId: company.id,
+      warehouses: Array.from({ length: 4 }, (_, i) => ({
+        name: `Busy ${i + 1}`,
+        rows: 40,
+        cols: 25,
+        fieldCapacity: 3,
+        length: 220,
+        width: 140,
+        fill: 0.95,
+      })),
+      stagedVaults: 0,
+      emptyShare: 0.05,
+      seed: 3,
+    });
+    await runtime.close();
+
+    const server = startServer({ DATA_DIR: dir, PORT: '0', SHUTDOWN_GRACE_SECONDS: '1' });
+    const url = await server.ready;
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'busy@example.com', password: 'busy-password' }),
+    });
+    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    // Whole-company reads, far more than the engine finishes within the grace period.
+    const heavy = Array.from({ length: 40 }, () =>
+      fetch(`${url}/api/warehouse/company/${company.id}`, { headers: { cookie } }).catch(
+        () => null,
+      ),
+    );
+    // The HTTP thread still answers while the engine is busy.
+    const health = await fetch(`${url}/healthz`);
+    expect(await health.json()).toEqual({ ok: true });
+
+    server.child.kill('SIGTERM');
+    const bound = new Promise<'still running'>((resolve) =>
+      setTimeout(() => resolve('still running'), 20_000),
+    );
+    expect(await Promise.race([server.exited, bound])).toBe(1);
+    expect(server.output()).toContain('shutdown took too long; exiting anyway');
+    expect(fs.existsSync(path.join(dir, 'vaultgrid.lock'))).toBe(false);
+    await Promise.all(heavy);
+  }, 120_000);
 });
 
 describe('migrations', () => {

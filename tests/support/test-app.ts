@@ -39,19 +39,21 @@ export async function createDatabase(
 }
 
 /**
- * A real server on a loopback port over a fresh database: in-memory PGlite, or a new
- * database in the PostgreSQL cluster when the suite runs on PostgreSQL. With `trustProxy`
- * the server takes the client address from X-Forwarded-For, so a test can speak from several.
+ * A real server on a loopback port over a fresh database: in-memory PGlite (on disk in
+ * `dataDir` when given), or a new database in the PostgreSQL cluster when the suite runs on
+ * PostgreSQL. `appOptions` reach the app: with `trustProxy` the server takes the client
+ * address from X-Forwarded-For, so a test can speak from several.
  */
 export async function startTestApp(
   postgresUrl: string | null,
   appOptions: Omit<AppOptions, 'logger'> = {},
+  options: { dataDir?: string } = {},
 ): Promise<TestApp> {
   const created = postgresUrl ? await createDatabase(postgresUrl) : null;
   const database = await openDatabase({
     databaseUrl: created?.url,
-    dataDir: '',
-    inMemory: !created,
+    dataDir: options.dataDir ?? '',
+    inMemory: !created && !options.dataDir,
   });
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-files-'));
   return serveTestApp(
@@ -73,6 +75,7 @@ export async function serveTestApp(
 ): Promise<TestApp> {
   const deps: AppDeps = {
     db: database.db,
+    status: () => database.status(),
     storage: createDiskStorage(filesDir),
     sessionDays: 30,
     cookieSecure: 'never',

@@ -1,20 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { migrate, type SqlSession } from './migrate';
+import {
+  COUNTERS_SQL,
+  PgliteMaintenance,
+  summarize,
+  toCounters,
+  type EngineStatus,
+} from './maintenance';
+import { PgliteWorkerPool } from './pglite-pool';
 
-// Both drivers produce this one type, so repositories never know which engine they run on.
+// Both engines go through the node-postgres driver, so repositories never know which runs.
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Size on disk and dead rows, for the status call and the maintenance log line. */
+  status(): Promise<EngineStatus>;
+  /** Vacuums and analyzes what needs it now (embedded engine; PostgreSQL's autovacuum does it). */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,52 +32,112 @@ export interface DatabaseOptions {
   dataDir: string;
   /** In-memory PGlite, for tests that want a throwaway database. */
   inMemory?: boolean;
+  /** Told after each maintenance run that did something (the server logs it). */
+  onMaintenance?: (status: EngineStatus) => void;
 }
 
-// node-postgres hands int8 (ids, `count(*)`) over as strings, to be safe past 2^53; PGlite
-// hands over numbers. Ids and counts stay far below 2^53 (decision 0009), so both engines
-// answer numbers. Global on purpose: Drizzle's node-postgres driver passes its own type
+// node-postgres hands int8 (ids, `count(*)`) over as strings, to be safe past 2^53, and both
+// engines go through its parsers (the embedded one through its Pool facade). Ids and counts
+// stay far below 2^53 (decision 0009), so they are answered as numbers. Global on purpose: Drizzle's node-postgres driver passes its own type
 // table on every query and falls back to the global one, so a pool-level parser is ignored.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** The longest any one statement may run on PostgreSQL before the server cancels it. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+/** The embedded engine's counters are read at least this often, even without writes. */
+const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => undefined);
-    const client = await pool.connect();
-    try {
-      await migrate({
-        exec: async (sql) => void (await client.query(sql)),
-        query: async (sql, params) => (await client.query(sql, params)).rows,
-      });
-    } finally {
-      client.release();
-    }
-    return {
-      db: drizzlePg(pool) as unknown as Db,
-      engine: 'postgres',
-      close: () => pool.end(),
-    };
-  }
-  if (!options.inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite({
-    dataDir: options.inMemory ? undefined : path.join(options.dataDir, 'pglite'),
-    extensions: { pg_trgm },
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options);
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
   });
-  await pglite.waitReady;
-  const session: SqlSession = {
-    exec: async (sql) => void (await pglite.exec(sql)),
-    query: async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows,
-  };
-  await migrate(session);
-  // PGlite runs no autovacuum, so nothing else refreshes the planner's statistics; without
-  // them it misjudges every join on a grown table. Once per start keeps them current enough.
-  if (!options.inMemory) await pglite.exec('ANALYZE');
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const client = await pool.connect();
+  try {
+    await migrate({
+      exec: async (sql) => void (await client.query(sql)),
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+    });
+  } finally {
+    client.release();
+  }
   return {
-    db: drizzlePglite(pglite) as unknown as Db,
+    db: drizzle(pool) as unknown as Db,
+    engine: 'postgres',
+    async status() {
+      const counters = toCounters((await pool.query(COUNTERS_SQL)).rows);
+      const size = await pool.query<{ bytes: string }>(
+        'SELECT pg_database_size(current_database())::int8 AS bytes',
+      );
+      return {
+        engine: 'postgres',
+        sizeBytes: Number(size.rows[0]?.bytes ?? 0),
+        ...summarize(counters),
+        lastMaintenance: null,
+      };
+    },
+    maintain: async () => undefined,
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const folder = options.inMemory ? null : path.join(options.dataDir, 'pglite');
+  if (folder) fs.mkdirSync(folder, { recursive: true });
+  const pool = await PgliteWorkerPool.open(folder);
+  const release = await pool.lock.acquire(Number.POSITIVE_INFINITY);
+  try {
+    const session: SqlSession = {
+      exec: (sql) => pool.exec(sql),
+      query: async (sql, params) => (await pool.run(sql, params)).rows as Record<string, unknown>[],
+    };
+    await migrate(session);
+    // Statistics from the last run may be stale or missing; the planner misjudges every join
+    // on a grown table without them (decision 0006).
+    if (folder) await pool.exec('ANALYZE');
+  } catch (error) {
+    release();
+    await pool.end();
+    throw error;
+  }
+  release();
+
+  let closed = false;
+  const maintenance = new PgliteMaintenance(pool, folder, (status) => {
+    if (!closed) options.onMaintenance?.(status);
+  });
+  const maintain = async () => {
+    if (closed) return;
+    await maintenance.run();
+  };
+  const runQuietly = () => {
+    // A failed check is retried by the next one; it must never reach a request.
+    maintain().catch(() => undefined);
+  };
+  pool.onWrite = () => {
+    if (pool.rowsWritten >= maintenance.checkAfterRows) runQuietly();
+  };
+  const timer = setInterval(runQuietly, MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    db: drizzle(pool as unknown as pg.Pool) as unknown as Db,
     engine: 'pglite',
-    close: () => pglite.close(),
+    status: () => maintenance.status(),
+    maintain,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await pool.end();
+    },
   };
 }
 

@@ -27,3 +27,20 @@ describe('limiter', () => {
     expect(await limit(async () => 'next')).toBe('next');
   });
 });
+
+describe('limiter wait bound', () => {
+  it('refuses with SERVER_BUSY a run that waited past the bound, and keeps serving', async () => {
+    const limit = createLimiter(1, 20);
+    let finish: () => void = () => undefined;
+    const holding = limit(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    await expect(limit(async () => 'late')).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+    finish();
+    await holding;
+    expect(await limit(async () => 'next')).toBe('next');
+  });
+});

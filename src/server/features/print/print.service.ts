@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../contracts/auth';
 import { CSV_COLUMNS, STAGED_FIELD_NAME, type PrintVault } from '../../../contracts/print';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
 import type { Db } from '../../db/client';
+import { companyScans } from '../../lib/limiter';
 import * as repo from './print.repository';
 
 function present(row: repo.PrintVaultRow): PrintVault {
@@ -19,7 +20,7 @@ function present(row: repo.PrintVaultRow): PrintVault {
 }
 
 export async function listPrintVaults(db: Db, user: SessionUser): Promise<PrintVault[]> {
-  return (await repo.listPrintVaults(db, user.companyId)).map(present);
+  return (await companyScans(() => repo.listPrintVaults(db, user.companyId))).map(present);
 }
 
 const ROWS_PER_CHUNK = 1000;

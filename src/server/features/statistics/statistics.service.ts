@@ -2,10 +2,11 @@ import type { SessionUser } from '../../../contracts/auth';
 import type { WarehouseStatistics } from '../../../contracts/statistics';
 import { warehouseCapacity } from '../../../domain/occupancy';
 import type { Db } from '../../db/client';
+import { companyScans } from '../../lib/limiter';
 import * as repo from './statistics.repository';
 
 export async function getStatistics(db: Db, user: SessionUser): Promise<WarehouseStatistics[]> {
-  const rows = await repo.listWarehouseCounts(db, user.companyId);
+  const rows = await companyScans(() => repo.listWarehouseCounts(db, user.companyId));
   return rows.map((w) => {
     const capacity = warehouseCapacity(w.rows, w.cols, w.field_capacity);
     const potentialSpaces = capacity - w.vault_count;

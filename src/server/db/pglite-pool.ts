@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+// node-postgres turns Dates, arrays, Buffers and objects into parameter text this way; the
+// facade does the same, so a query's parameters mean the same on both engines.
+import pgUtils from 'pg/lib/utils.js';
+import type { WorkerError, WorkerReply, WorkerRequest } from './pglite-protocol';
+import { EngineLock } from './engine-lock';
+
+/** How long a statement may wait for the engine before the request is refused with 503. */
+export const ENGINE_WAIT_MS = 10_000;
+
+interface QueryConfig {
+  text: string;
+  values?: unknown[];
+  rowMode?: 'array';
+  types?: { getTypeParser(oid: number, format?: string): (value: string) => unknown };
+}
+
+export interface FacadeResult {
+  command: string;
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  rowCount: number;
+}
+
+/** The error node-postgres would throw: PostgreSQL's fields (`code`, `constraint` ...) on it. */
+export class EngineError extends Error {
+  constructor(fields: WorkerError) {
+    super(fields.message);
+    Object.assign(this, fields);
+  }
+}
+
+/** A request before the pool numbers it (`Omit` applied to each kind of request). */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+type WorkerRequestBody = Unnumbered<WorkerRequest>;
+
+let compiled: Promise<{ pglite: WebAssembly.Module; initdb: WebAssembly.Module }> | null = null;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each engine thread: a new
+ * thread would otherwise compile it again (seconds), where one thread reused its cache.
+ */
+function compileEngine() {
+  compiled ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const load = (name: string) =>
+      WebAssembly.compile(fs.readFileSync(require.resolve(`@electric-sql/pglite/${name}`)));
+    const [pglite, initdb] = await Promise.all([load('pglite.wasm'), load('initdb.wasm')]);
+    return { pglite, initdb };
+  })();
+  return compiled;
+}
+
+function workerUrl(): URL {
+  // From source (tsx, vitest) this module is db/pglite-pool.ts beside the worker; bundled,
+  // it is inside dist/server/main.js or cli.js and the worker is dist/server/db/.
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./pglite-worker.ts', import.meta.url)
+    : new URL('./db/pglite-worker.js', import.meta.url);
+}
+
+const isWrite = (text: string) => /^\s*(?:insert|update|delete)\b/i.test(text);
+
+/**
+ * PGlite in its own thread, behind the shape of a node-postgres Pool, so the node-postgres
+ * Drizzle driver serves both engines. PGlite has one session: `query()` takes the engine for
+ * one statement, `connect()` for a transaction until `release()`. Both wait in one queue.
+ */
+export class PgliteWorkerPool {
+  readonly lock = new EngineLock();
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, (reply: WorkerReply) => void>();
+  private nextId = 1;
+  private failure: Error | null = null;
+  /** Rows written since the last maintenance check, which decides when to check again. */
+  rowsWritten = 0;
+  onWrite: (() => void) | null = null;
+
+  static async open(dataDir: string | null): Promise<PgliteWorkerPool> {
+    return new PgliteWorkerPool({ dataDir, wasm: await compileEngine() });
+  }
+
+  private constructor(workerData: {
+    dataDir: string | null;
+    wasm: { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
+  }) {
+    const url = workerUrl();
+    // From source (tsx, vitest) the worker needs a TypeScript loader of its own first.
+    this.worker = url.pathname.endsWith('.ts')
+      ? new Worker(
+          `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
+          { eval: true, workerData },
+        )
+      : new Worker(url, { workerData });
+    this.worker.on('message', (reply: WorkerReply) => {
+      const resolve = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      resolve?.(reply);
+    });
+    const fail = (error: Error) => {
+      this.failure = error;
+      for (const resolve of this.pending.values()) {
+        resolve({ id: 0, ok: false, error: { message: error.message } });
+      }
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`The database thread ended (exit ${code}).`)));
+  }
+
+  private send(request: WorkerRequestBody): Promise<WorkerReply> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ ...request, id } as WorkerRequest);
+    });
+  }
+
+  /** One statement on the engine; the caller must hold the lock. */
+  async run(config: QueryConfig | string, values?: unknown[]): Promise<FacadeResult> {
+    const query = typeof config === 'string' ? { text: config } : config;
+    const params = (values ?? query.values ?? []).map((v) => pgUtils.prepareValue(v) as unknown);
+    const reply = await this.send({ type: 'query', text: query.text, params });
+    if (!reply.ok) throw new EngineError(reply.error);
+    const parsers = reply.fields.map((f) =>
+      query.types
+        ? query.types.getTypeParser(f.dataTypeID, 'text')
+        : pg.types.getTypeParser(f.dataTypeID, 'text'),
+    );
+    const parseRow = (row: (string | null)[]) =>
+      row.map((value, i) => (value === null ? null : (parsers[i] ?? String)(value)));
+    const rows =
+      query.rowMode === 'array'
+        ? reply.rows.map(parseRow)
+        : reply.rows.map((row) => {
+            const parsed = parseRow(row);
+            return Object.fromEntries(reply.fields.map((f, i) => [f.name, parsed[i]]));
+          });
+    if (reply.affectedRows > 0 && isWrite(query.text)) {
+      this.rowsWritten += reply.affectedRows;
+      this.onWrite?.();
+    }
+    const command = /^\s*(\w+)/.exec(query.text)?.[1]?.toUpperCase() ?? '';
+    return { command, rows, fields: reply.fields, rowCount: reply.affectedRows || rows.length };
+  }
+
+  /** Several statements in one string (migrations); the caller must hold the lock. */
+  async exec(text: string): Promise<void> {
+    const reply = await this.send({ type: 'exec', text });
+    if (!reply.ok) throw new EngineError(reply.error);
+  }
+
+  async query(config: QueryConfig | string, values?: unknown[]): Promise<FacadeResult> {
+    const release = await this.lock.acquire(ENGINE_WAIT_MS);
+    try {
+      return await this.run(config, values);
+    } finally {
+      release();
+    }
+  }
+
+  async connect() {
+    const release = await this.lock.acquire(ENGINE_WAIT_MS);
+    return {
+      query: (config: QueryConfig | string, values?: unknown[]) => this.run(config, values),
+      release,
+    };
+  }
+
+  async end(): Promise<void> {
+    if (!this.failure) {
+      const release = await this.lock.acquire(Number.POSITIVE_INFINITY);
+      try {
+        await this.send({ type: 'close' });
+      } finally {
+        release();
+      }
+    }
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,77 @@
+// The embedded engine's own thread. PGlite runs PostgreSQL compiled to WebAssembly
+// synchronously: on the HTTP thread one slow query froze every request, health probes and
+// signal handlers included. Here it blocks only this thread; the main thread talks to it by
+// messages (see pglite-pool.ts) and stays free to answer, queue and shut down.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { WorkerReply, WorkerRequest, WorkerError } from './pglite-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker runs only as a worker thread.');
+
+const { dataDir, wasm } = workerData as {
+  dataDir: string | null;
+  wasm: { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
+};
+
+// Values leave this thread as PostgreSQL's text, and the main thread parses them with the
+// parsers node-postgres would use, so both engines hand the app identical values.
+const keepText = (value: string) => value;
+const rawParsers = Object.fromEntries(Object.keys(types.parsers).map((oid) => [oid, keepText]));
+
+const pglite = new PGlite({
+  dataDir: dataDir ?? undefined,
+  extensions: { pg_trgm },
+  pgliteWasmModule: wasm.pglite,
+  initdbWasmModule: wasm.initdb,
+});
+
+function describeError(error: unknown): WorkerError {
+  const e = error as Record<string, unknown>;
+  const text = (key: string) => (typeof e[key] === 'string' ? e[key] : undefined);
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    code: text('code'),
+    detail: text('detail'),
+    hint: text('hint'),
+    constraint: text('constraint'),
+    table: text('table'),
+    column: text('column'),
+    schema: text('schema'),
+    severity: text('severity'),
+  };
+}
+
+async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  await pglite.waitReady;
+  switch (request.type) {
+    case 'query': {
+      const result = await pglite.query<unknown[]>(request.text, request.params, {
+        rowMode: 'array',
+        parsers: rawParsers,
+      });
+      return {
+        id: request.id,
+        ok: true,
+        rows: result.rows as (string | null)[][],
+        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: result.affectedRows ?? 0,
+      };
+    }
+    case 'exec':
+      await pglite.exec(request.text);
+      return { id: request.id, ok: true, rows: [], fields: [], affectedRows: 0 };
+    case 'close':
+      await pglite.close();
+      return { id: request.id, ok: true, rows: [], fields: [], affectedRows: 0 };
+  }
+}
+
+port.on('message', (request: WorkerRequest) => {
+  handle(request).then(
+    (reply) => port.postMessage(reply),
+    (error: unknown) =>
+      port.postMessage({ id: request.id, ok: false, error: describeError(error) } as WorkerReply),
+  );
+});

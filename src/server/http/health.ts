@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client';
+import { migrations } from '../db/migrations/index';
+import type { AppDeps } from '../deps';
+import { requireUser } from './route';
+
+/**
+ * Probes for a supervisor and a status call for staff. `/healthz` touches nothing but the
+ * process, so it shows whether the HTTP thread answers while the database is busy; `/readyz`
+ * asks the database and checks every migration is applied.
+ */
+export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/healthz', async (_request, reply) => {
+    return reply.header('cache-control', 'no-store').send({ ok: true });
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    const rows = await queryRows<{ name: string }>(
+      deps.db,
+      sql`SELECT name FROM schema_migrations`,
+    );
+    const applied = new Set(rows.map((r) => r.name));
+    const missing = migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
+    reply.header('cache-control', 'no-store');
+    if (missing.length > 0)
+      return reply.status(503).send({ ok: false, missingMigrations: missing });
+    return reply.send({ ok: true });
+  });
+
+  // The data folder's size and the share of dead rows, to watch the embedded engine's upkeep.
+  app.get('/api/status', async (request, reply) => {
+    requireUser(request);
+    return reply.header('cache-control', 'no-store').send(await deps.status());
+  });
+}
