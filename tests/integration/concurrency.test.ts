@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AddVaultResponse, Vault } from '../../src/contracts/vaults';
+import type { AddVaultResponse, MoveVaultResponse, Vault } from '../../src/contracts/vaults';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { slotCount } from '../../src/domain/slots';
 import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
@@ -113,7 +113,7 @@ describe('placements racing grid and capacity changes', () => {
 
       const acknowledged: Vault[] = [];
       if (isOk(added)) acknowledged.push((added.body as AddVaultResponse).vault);
-      if (isOk(moved)) acknowledged.push(moved.body as Vault);
+      if (isOk(moved)) acknowledged.push((moved.body as MoveVaultResponse).vault);
       if (isOk(third)) acknowledged.push((third.body as AddVaultResponse).vault);
       acknowledgedPlacements += acknowledged.length;
       await Promise.all([

@@ -34,6 +34,7 @@ describe('adding a team member', () => {
       code: 'USER_NOT_ADDED',
       message: 'This user could not be added. Please check the email address or use another one.',
       errors: ['This user could not be added. Please check the email address or use another one.'],
+      error: 'This user could not be added. Please check the email address or use another one.',
     });
     expect(own.status).toBe(foreign.status);
     expect(own.body).toEqual(foreign.body);
