@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { benchFetch, percentile } from './support';
 
 interface FieldShape {
-  id: string;
+  id: number;
   type: string;
   full: boolean;
   vaults: Record<string, unknown>;
@@ -53,9 +53,9 @@ async function staffWrites(
     const position = Object.keys(field.vaults).length + 1;
     form.set('position', String(position));
     const added = await call('add', '/api/vaults/', { method: 'POST', headers, body: form });
-    let vaultId: string;
+    let vaultId: number;
     try {
-      vaultId = (JSON.parse(added) as { vault: { id: string } }).vault.id;
+      vaultId = (JSON.parse(added) as { vault: { id: number } }).vault.id;
     } catch {
       continue;
     }
@@ -87,7 +87,7 @@ async function probeHealth(baseUrl: string, until: number, times: number[], erro
 export async function measureMixedLoad(
   baseUrl: string,
   cookie: string,
-  warehouseId: string,
+  warehouseId: number,
   options: MixedLoadOptions,
 ): Promise<void> {
   const headers = { cookie, 'accept-encoding': 'br, gzip' };
