@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
 
@@ -27,7 +28,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: '.tmp/test-results',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: E2E_BASE_URL,
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN, E2E_BASE_URL } from '../../playwright.config';
 
 export interface Staff {
   email: string;
@@ -84,19 +84,25 @@ export async function seedVault(
   return ((await res.json()) as { vault: { id: number; name: string | null } }).vault;
 }
 
-export const test = base.extend<{ staff: Staff; signedInPage: Page }>({
-  /** A fresh colleague in the e2e company, added by the admin through the Team API. */
-  staff: async ({ playwright, baseURL }, use) => {
-    const admin = await playwright.request.newContext({ baseURL });
-    expect((await admin.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
-    const staff = {
-      email: `staff-${crypto.randomBytes(4).toString('hex')}@example.com`,
-      password: 'staff-password',
-    };
-    expect((await admin.post('/api/team/users', { data: staff })).status()).toBe(200);
-    await admin.dispose();
-    await use(staff);
-  },
+export const test = base.extend<{ signedInPage: Page }, { staff: Staff }>({
+  /**
+   * A colleague in the e2e company, added once per worker by the admin through the Team API:
+   * the server takes only so many team adds per admin and hour (decision 0015).
+   */
+  staff: [
+    async ({ playwright }, use) => {
+      const admin = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+      expect((await admin.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
+      const staff = {
+        email: `staff-${crypto.randomBytes(4).toString('hex')}@example.com`,
+        password: 'staff-password',
+      };
+      expect((await admin.post('/api/team/users', { data: staff })).status()).toBe(200);
+      await admin.dispose();
+      await use(staff);
+    },
+    { scope: 'worker' },
+  ],
   /** A page already signed in as `staff`. */
   signedInPage: async ({ page, staff }, use) => {
     await signIn(page, staff);
