@@ -260,7 +260,7 @@ export const uploadChecklistImageByToken = defineEndpoint({
 
 export const checklistTokenImageParamsSchema = z.object({
   token: checklistTokenSchema,
-  fileId: idSchema,
+  fileId: idInput(),
 });
 
 export const getChecklistImageByToken = defineEndpoint({
