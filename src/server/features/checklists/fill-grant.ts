@@ -9,17 +9,17 @@ import * as repo from './checklists.repository';
 // so a stranger may use them only for a checklist they have just opened by its warehouse name.
 // The name call leaves this proof in a cookie; the by-id calls look for it.
 
-export const FILL_GRANT_COOKIE = 'vaultgrid_fill';
+const FILL_GRANT_COOKIE = 'vaultgrid_fill';
 /** Only the checklist calls need it, so no other request carries it. */
 const FILL_GRANT_PATH = '/api/checklists';
 /** Long enough for a shift; after that the crew opens the name page again. */
 const FILL_GRANT_SECONDS = 12 * 60 * 60;
 /** A phone may have a few warehouses' name pages open; the oldest grant drops out. */
-export const MAX_FILL_GRANTS = 5;
+const MAX_FILL_GRANTS = 5;
 const GRANT_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 const SEPARATOR = '.';
 
-/** Whatever the by-id calls are told about the caller's grants; empty for a staff-only call. */
+/** The grants a request's cookie carries. */
 export type FillGrants = readonly string[];
 
 /**
@@ -31,7 +31,7 @@ export function fillGrantOf(fillToken: string): string {
   return crypto.createHash('sha256').update(`fill-grant:${fillToken}`).digest('base64url');
 }
 
-/** Whether the caller's grants include this checklist's, compared in constant time. */
+/** Whether the caller's grants include this checklist's: each compared in constant time, all of them. */
 export function holdsFillGrant(grants: FillGrants, fillToken: string): boolean {
   const expected = Buffer.from(fillGrantOf(fillToken));
   let found = false;
