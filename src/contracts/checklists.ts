@@ -143,7 +143,7 @@ export const getActiveChecklistByWarehouse = defineEndpoint({
   method: 'GET',
   path: '/api/checklists/warehouse/:warehouseName',
   summary:
-    'The active checklist of the warehouse with this name or slug. Not found alike when no such warehouse, no active checklist, two companies have one, or its company turned name links off.',
+    'The active checklist of the warehouse with this name or slug. Not found alike when no such warehouse, no active checklist, two companies have one, or its company turned name links off. A caller not on its staff also gets the fill grant cookie the by-id calls ask for.',
   tag: 'checklists',
   access: 'public',
   params: warehouseNameParamsSchema,
@@ -154,7 +154,7 @@ export const updateChecklist = defineEndpoint({
   method: 'PATCH',
   path: '/api/checklists/:id',
   summary:
-    'Staff of the company edit anything; anyone else may only answer the tasks of an active checklist, with a name and a note.',
+    'Staff of the company edit anything; anyone else, holding the fill grant from the name call, may only answer the tasks of an active checklist, with a name and a note.',
   tag: 'checklists',
   access: 'public',
   params: idParamsSchema,
@@ -175,7 +175,8 @@ export const deleteChecklist = defineEndpoint({
 export const listChecklistImages = defineEndpoint({
   method: 'GET',
   path: '/api/checklists/public-drive-images',
-  summary: 'The images of one checklist (active, unless signed in to its company).',
+  summary:
+    'The images of one checklist: to its company, or with the fill grant from the name call while it is active.',
   tag: 'checklists',
   access: 'public',
   query: z.object({ checklistId: idInput() }),
@@ -186,7 +187,8 @@ export const listChecklistImages = defineEndpoint({
 export const uploadChecklistImage = defineEndpoint({
   method: 'POST',
   path: '/api/checklists/:id/upload-image',
-  summary: 'Adds an image to a checklist (active, unless signed in to its company).',
+  summary:
+    'Adds an image to a checklist: by its company, or with the fill grant from the name call while it is active.',
   tag: 'checklists',
   access: 'public',
   params: idParamsSchema,
@@ -199,7 +201,8 @@ export const checklistImageParamsSchema = z.object({ fileId: idInput() });
 export const getChecklistImage = defineEndpoint({
   method: 'GET',
   path: '/api/checklists/proxy-drive-image/:fileId',
-  summary: 'Serves one checklist image (of an active checklist, unless signed in to its company).',
+  summary:
+    'Serves one checklist image: to its company, or with the fill grant from the name call while its checklist is active.',
   tag: 'checklists',
   access: 'public',
   params: checklistImageParamsSchema,

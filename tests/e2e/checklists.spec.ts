@@ -90,7 +90,12 @@ test('a crew member fills /naglee-main-warehouse-checklist signed out, and staff
   await expect(upload.getByText('Upload complete.')).toBeVisible();
   await expect(upload.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await expect(upload).toBeHidden({ timeout: 4000 });
-  await expect(phone.getByRole('img', { name: 'IMG_2041.png' })).toBeVisible();
+  // The image is served by id: the phone may see it only with the name page's fill grant.
+  const photo = phone.getByRole('img', { name: 'IMG_2041.png' });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  const grant = (await crew.cookies()).find((c) => c.name === 'vaultgrid_fill');
+  expect(grant).toMatchObject({ path: '/api/checklists', httpOnly: true, sameSite: 'Strict' });
 
   await phone.screenshot({ path: '.tmp/screenshots/checklist-fill-360.png', fullPage: true });
   const width = await phone.evaluate(() => document.documentElement.scrollWidth);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Checklist, ChecklistImage, PublicChecklist } from '../../src/contracts/checklists';
 import { MAX_IMAGES_PER_CHECKLIST_PER_DAY } from '../../src/server/features/checklists/checklist-images.service';
 import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
-import { TINY_PNG, imageForm, makeChecklist } from '../support/checklists-factories';
+import { TINY_PNG, imageForm, makeChecklist, openFillPage } from '../support/checklists-factories';
 import { HttpClient } from '../support/http-client';
 import { MISSING_ID } from '../support/ids';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -217,11 +217,207 @@ describe('the name route', () => {
   });
 });
 
+describe('fill grants', () => {
+  const answer = { filled_out_by: 'Eve', tasks: [yes('Sweep'), pending('Trash')] };
+
+  /** What each by-id call of a phone answers: status and body (image bytes as their length). */
+  async function byIdAnswers(phone: HttpClient, checklistId: number, imageId: number) {
+    const calls = [
+      () => phone.patch(`/api/checklists/${checklistId}`, answer),
+      () =>
+        phone.request('POST', `/api/checklists/${checklistId}/upload-image`, {
+          form: imageForm(TINY_PNG),
+        }),
+      () => phone.get(`/api/checklists/public-drive-images?checklistId=${checklistId}`),
+      () => phone.get(`/api/checklists/proxy-drive-image/${imageId}`),
+    ];
+    const answers = [];
+    for (const call of calls) {
+      const res = await call();
+      answers.push([res.status, typeof res.body === 'string' ? res.body.length : res.body]);
+    }
+    return answers;
+  }
+
+  async function activeChecklistWithImage(warehouseName?: string) {
+    const made = await activeChecklist(warehouseName);
+    const upload = await made.staff.client.request(
+      'POST',
+      `/api/checklists/${made.checklist.id}/upload-image`,
+      { form: imageForm(TINY_PNG) },
+    );
+    expect(upload.status).toBe(200);
+    return { ...made, image: upload.body as ChecklistImage };
+  }
+
+  const expectNotFoundAlike = async (phone: HttpClient, checklistId: number, imageId: number) =>
+    expect(await byIdAnswers(phone, checklistId, imageId)).toEqual(
+      await byIdAnswers(anonymous(), MISSING_ID, MISSING_ID),
+    );
+
+  it('are needed by a stranger for every by-id call, which otherwise answers like a missing id', async () => {
+    const { staff, checklist, image } = await activeChecklistWithImage();
+    const missing = await byIdAnswers(anonymous(), MISSING_ID, MISSING_ID);
+    expect(missing.map(([status]) => status)).toEqual([404, 404, 404, 404]);
+    await expectNotFoundAlike(anonymous(), checklist.id, image.id);
+    // Nor does a made-up grant, or another company's staff session, open it.
+    const forger = anonymous();
+    const forged = { cookie: `vaultgrid_fill=${'A'.repeat(43)}` };
+    const res = await forger.request('PATCH', `/api/checklists/${checklist.id}`, {
+      json: answer,
+      headers: forged,
+    });
+    expect([res.status, res.body]).toEqual(missing[0]);
+    await expectNotFoundAlike((await makeCompanyWithUser(app)).client, checklist.id, image.id);
+
+    const list = (await staff.client.get('/api/checklists/')).body as Checklist[];
+    expect(list[0]).toMatchObject({ filled_out_by: '', images: [image] });
+  });
+
+  it('come with the name page and let that phone fill, upload and see images by id', async () => {
+    const { staff, checklist, image } = await activeChecklistWithImage();
+    const page = await anonymous().get(`/api/checklists/warehouse/${checklist.warehouse_slug}`);
+    const cookie = page.headers.getSetCookie().find((c) => c.startsWith('vaultgrid_fill='));
+    expect(cookie).toMatch(/^vaultgrid_fill=[A-Za-z0-9_-]{43}; /);
+    expect(cookie).toContain('Path=/api/checklists');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain(`Max-Age=${12 * 60 * 60}`);
+    // Plain http here, so not Secure (the session cookie's rule); never the link's token.
+    expect(cookie).not.toContain('Secure');
+    expect(cookie).not.toContain(tokenOf(checklist));
+
+    const phone = await openFillPage(app, checklist.warehouse_slug);
+    const filled = await phone.patch(`/api/checklists/${checklist.id}`, answer);
+    expect(filled.status).toBe(200);
+    expect(filled.body).toMatchObject({ id: checklist.id, filled_out_by: 'Eve' });
+    const upload = await phone.request('POST', `/api/checklists/${checklist.id}/upload-image`, {
+      form: imageForm(TINY_PNG),
+    });
+    expect(upload.status).toBe(200);
+    const added = upload.body as ChecklistImage;
+    const listed = await phone.get(
+      `/api/checklists/public-drive-images?checklistId=${checklist.id}`,
+    );
+    expect(listed.body).toEqual([image, added]);
+    for (const url of [image.url, added.url]) {
+      const served = await fetch(`${app.baseUrl}${url}`, {
+        headers: { cookie: phone.cookieHeader(url) },
+      });
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    }
+    const list = (await staff.client.get('/api/checklists/')).body as Checklist[];
+    expect(list[0]?.tasks[0]).toMatchObject({ completed: true, completed_by: 'Eve' });
+
+    // Staff opening their own name page get no grant: they need none.
+    const own = await staff.client.get(`/api/checklists/warehouse/${checklist.warehouse_slug}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.getSetCookie().filter((c) => c.startsWith('vaultgrid_fill='))).toEqual([]);
+  });
+
+  it("open only the checklist whose name page was opened, not another warehouse's or company's", async () => {
+    const first = await activeChecklistWithImage();
+    const sibling = await makeWarehouse(first.staff);
+    const siblingChecklist = await makeChecklist(first.staff, {
+      warehouse_id: sibling.id,
+      tasks: ['Sweep', 'Trash'],
+    });
+    const foreign = await activeChecklistWithImage();
+
+    const phone = await openFillPage(app, first.checklist.warehouse_slug);
+    await expectNotFoundAlike(phone, foreign.checklist.id, foreign.image.id);
+    await expectNotFoundAlike(phone, siblingChecklist.id, foreign.image.id);
+    expect((await phone.patch(`/api/checklists/${first.checklist.id}`, answer)).status).toBe(200);
+    // Another company's staff who opened the name page are fillers there, like anyone.
+    const visitor = await makeCompanyWithUser(app);
+    await expectNotFoundAlike(visitor.client, first.checklist.id, first.image.id);
+    expect(
+      (await visitor.client.get(`/api/checklists/warehouse/${first.checklist.warehouse_slug}`))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await visitor.client.patch(`/api/checklists/${first.checklist.id}`, {
+          filled_out_by: 'Visitor',
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('keep the five name pages opened last, each once', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const checklists = [];
+    for (let i = 0; i < 6; i++) {
+      const warehouse = await makeWarehouse(staff);
+      checklists.push(await makeChecklist(staff, { warehouse_id: warehouse.id, tasks: ['Sweep'] }));
+    }
+    const phone = anonymous();
+    const open = async (c: Checklist | undefined) =>
+      expect((await phone.get(`/api/checklists/warehouse/${c?.warehouse_slug}`)).status).toBe(200);
+    const canFill = async (c: Checklist | undefined) =>
+      (await phone.patch(`/api/checklists/${c?.id}`, { filled_out_by: 'Eve' })).status === 200;
+
+    const [a, b, c, d, e, f] = checklists;
+    for (const page of [a, b, b, c, d, e]) await open(page);
+    expect(await Promise.all([a, b, c, d, e].map(canFill))).toEqual([true, true, true, true, true]);
+    await open(f);
+    expect(await Promise.all(checklists.map(canFill))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('stop working when staff make a new link, and while name links are off', async () => {
+    const { staff, checklist, image } = await activeChecklistWithImage(`Granted ${Date.now()}`);
+    const phone = await openFillPage(app, checklist.warehouse_slug);
+    expect((await phone.get(image.url)).status).toBe(200);
+
+    expect((await staff.client.post(`/api/checklists/${checklist.id}/new-link`, {})).status).toBe(
+      200,
+    );
+    await expectNotFoundAlike(phone, checklist.id, image.id);
+    // Opening the name page again grants the checklist anew.
+    const again = await phone.get(`/api/checklists/warehouse/${checklist.warehouse_slug}`);
+    expect(again.status).toBe(200);
+    expect((await phone.patch(`/api/checklists/${checklist.id}`, answer)).status).toBe(200);
+
+    await staff.client.patch('/api/checklists/settings', { name_links: false });
+    await expectNotFoundAlike(phone, checklist.id, image.id);
+    await staff.client.patch('/api/checklists/settings', { name_links: true });
+    expect((await phone.get(image.url)).status).toBe(200);
+
+    await staff.client.patch(`/api/checklists/${checklist.id}`, { is_active: false });
+    await expectNotFoundAlike(phone, checklist.id, image.id);
+  });
+
+  it('are not needed by staff of the company', async () => {
+    const { staff, checklist, image } = await activeChecklistWithImage();
+    const edit = await staff.client.patch(`/api/checklists/${checklist.id}`, {
+      description: 'Evening round',
+      filled_out_by: 'Office',
+      tasks: [yes('Sweep'), pending('Trash')],
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ description: 'Evening round', filled_out_by: 'Office' });
+    const images = await staff.client.get(
+      `/api/checklists/public-drive-images?checklistId=${checklist.id}`,
+    );
+    expect(images.body).toEqual([image]);
+    expect((await staff.client.get(image.url)).status).toBe(200);
+  });
+});
+
 describe('a finished checklist', () => {
   it('keeps its name and note: a stranger cannot overwrite them by id or by link', async () => {
     const { staff, checklist } = await activeChecklist();
     const byId = `/api/checklists/${checklist.id}`;
-    const done = await anonymous().patch(byId, {
+    const phone = await openFillPage(app, checklist.warehouse_slug);
+    const done = await phone.patch(byId, {
       filled_out_by: 'Maria',
       note: 'All fine',
       tasks: [yes('Sweep'), yes('Trash')],
@@ -230,7 +426,7 @@ describe('a finished checklist', () => {
     const finished = done.body as PublicChecklist;
 
     for (const url of [byId, `/api/checklists/t/${tokenOf(checklist)}`]) {
-      const rename = await anonymous().patch(url, {
+      const rename = await phone.patch(url, {
         filled_out_by: 'Vandal',
         tasks: finished.tasks,
       });
@@ -238,10 +434,10 @@ describe('a finished checklist', () => {
         409,
         'This checklist is complete: its name and note can no longer be changed.',
       ]);
-      const renote = await anonymous().patch(url, { filled_out_by: 'Maria', note: 'lol' });
+      const renote = await phone.patch(url, { filled_out_by: 'Maria', note: 'lol' });
       expect(renote.status).toBe(409);
       // Sending the same back changes nothing and is accepted.
-      const echo = await anonymous().patch(url, { filled_out_by: 'Maria', note: 'All fine' });
+      const echo = await phone.patch(url, { filled_out_by: 'Maria', note: 'All fine' });
       expect(echo.status).toBe(200);
     }
     const list = (await staff.client.get('/api/checklists/')).body as Checklist[];

@@ -7,7 +7,7 @@ import type { Checklist, ChecklistImage, PublicChecklist } from '../../src/contr
 import { DEFAULT_CHECKLIST_TASKS } from '../../src/domain/checklist-rules';
 import { queryRows } from '../../src/server/db/client';
 import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
-import { TINY_PNG, imageForm, makeChecklist } from '../support/checklists-factories';
+import { TINY_PNG, imageForm, makeChecklist, openFillPage } from '../support/checklists-factories';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -159,10 +159,12 @@ describe('staff editing and deleting', () => {
   it('edits description, tasks and warehouse, but never a completed task', async () => {
     const { staff, warehouseId, slug } = await staffWithWarehouse();
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep', 'Trash'] });
-    await anonymous().patch(`/api/checklists/${c.id}`, {
+    const phone = await openFillPage(app, slug);
+    const filled = await phone.patch(`/api/checklists/${c.id}`, {
       filled_out_by: 'Maria',
       tasks: [yes('Sweep'), pending('Trash')],
     });
+    expect(filled.status).toBe(200);
 
     const edit = await staff.client.patch(`/api/checklists/${c.id}`, {
       description: 'Evening',
@@ -262,7 +264,7 @@ describe('the public fill calls', () => {
       warehouse_id: warehouseId,
       tasks: ['Sweep', 'Trash', 'Lock'],
     });
-    const filler = anonymous();
+    const filler = await openFillPage(app, c.warehouse_slug);
     const url = `/api/checklists/${c.id}`;
 
     const noName = await filler.patch(url, {
@@ -336,21 +338,22 @@ describe('the public fill calls', () => {
     const other = await staffWithWarehouse();
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
     const url = `/api/checklists/${c.id}`;
+    const filler = await openFillPage(app, c.warehouse_slug);
     for (const extra of [
       { description: 'x' },
       { is_active: false },
       { warehouse_id: other.warehouseId },
     ]) {
-      const res = await anonymous().patch(url, { filled_out_by: 'Maria', ...extra });
+      const res = await filler.patch(url, { filled_out_by: 'Maria', ...extra });
       expect(res.status).toBe(400);
       expect(messageOf(res.body)).toBe('Only task answers, your name and a note can be sent.');
     }
-    const unknownKey = await anonymous().patch(url, {
+    const unknownKey = await filler.patch(url, {
       filled_out_by: 'Maria',
       company_id: other.staff.user.companyId,
     });
     expect(unknownKey.status).toBe(400);
-    const newTask = await anonymous().patch(url, {
+    const newTask = await filler.patch(url, {
       filled_out_by: 'Maria',
       tasks: [pending('Sweep'), pending('Dance')],
     });
@@ -358,7 +361,7 @@ describe('the public fill calls', () => {
       400,
       'Task "Dance" is not part of this checklist.',
     ]);
-    const droppedTask = await anonymous().patch(url, { filled_out_by: 'Maria', tasks: [] });
+    const droppedTask = await filler.patch(url, { filled_out_by: 'Maria', tasks: [] });
     expect(droppedTask.status).toBe(400);
     // Another company's staff is only a filler here.
     expect(
@@ -369,33 +372,33 @@ describe('the public fill calls', () => {
     );
   });
 
-  it('reach no inactive checklist', async () => {
+  it('reach no inactive checklist, even from a phone that opened it while it was active', async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
-    const c = await makeChecklist(staff, {
-      warehouse_id: warehouseId,
-      tasks: ['Sweep'],
-      is_active: false,
-    });
+    const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
     const up = await staff.client.request('POST', `/api/checklists/${c.id}/upload-image`, {
       form: imageForm(TINY_PNG),
     });
     const image = up.body as ChecklistImage;
-    const patch = await anonymous().patch(`/api/checklists/${c.id}`, {
+    const phone = await openFillPage(app, c.warehouse_slug);
+    expect((await phone.get(image.url)).status).toBe(200);
+    await staff.client.patch(`/api/checklists/${c.id}`, { is_active: false });
+
+    const patch = await phone.patch(`/api/checklists/${c.id}`, {
       filled_out_by: 'Maria',
       tasks: [yes('Sweep')],
     });
     expect(patch.status).toBe(404);
     expect(
       (
-        await anonymous().request('POST', `/api/checklists/${c.id}/upload-image`, {
+        await phone.request('POST', `/api/checklists/${c.id}/upload-image`, {
           form: imageForm(TINY_PNG),
         })
       ).status,
     ).toBe(404);
     expect(
-      (await anonymous().get(`/api/checklists/public-drive-images?checklistId=${c.id}`)).status,
+      (await phone.get(`/api/checklists/public-drive-images?checklistId=${c.id}`)).status,
     ).toBe(404);
-    expect((await anonymous().get(image.url)).status).toBe(404);
+    expect((await phone.get(image.url)).status).toBe(404);
     // Its own staff still see it.
     expect((await staff.client.get(image.url)).status).toBe(200);
   });
@@ -405,7 +408,8 @@ describe('checklist images', () => {
   it('accept a real image from a filler and serve it from our storage', async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
-    const res = await anonymous().request('POST', `/api/checklists/${c.id}/upload-image`, {
+    const filler = await openFillPage(app, c.warehouse_slug);
+    const res = await filler.request('POST', `/api/checklists/${c.id}/upload-image`, {
       form: imageForm(TINY_PNG, 'IMG_0001.png'),
     });
     expect(res.status).toBe(200);
@@ -416,13 +420,15 @@ describe('checklist images', () => {
     });
     expect(image.url).toBe(image.file_url);
 
-    const list = await anonymous().get(`/api/checklists/public-drive-images?checklistId=${c.id}`);
+    const list = await filler.get(`/api/checklists/public-drive-images?checklistId=${c.id}`);
     expect(list.body).toEqual([image]);
-    const served = await fetch(`${app.baseUrl}${image.url}`);
+    const served = await fetch(`${app.baseUrl}${image.url}`, {
+      headers: { cookie: filler.cookieHeader(image.url) },
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
-    const byWarehouse = (await anonymous().get(`/api/checklists/warehouse/${c.warehouse_slug}`))
+    const byWarehouse = (await filler.get(`/api/checklists/warehouse/${c.warehouse_slug}`))
       .body as PublicChecklist;
     expect(byWarehouse.images).toEqual([image]);
   });
@@ -431,7 +437,8 @@ describe('checklist images', () => {
     const { staff, warehouseId } = await staffWithWarehouse();
     const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep'] });
     const url = `/api/checklists/${c.id}/upload-image`;
-    const html = await anonymous().request('POST', url, {
+    const filler = await openFillPage(app, c.warehouse_slug);
+    const html = await filler.request('POST', url, {
       form: imageForm(Buffer.from('<html><script>alert(1)</script>'), 'x.png'),
     });
     expect(html.status).toBe(415);
@@ -439,26 +446,24 @@ describe('checklist images', () => {
       'Only images can be uploaded (JPEG, PNG, GIF, WebP or HEIC).',
     );
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const tooBig = await anonymous().request('POST', url, { form: imageForm(big) });
+    const tooBig = await filler.request('POST', url, { form: imageForm(big) });
     expect(tooBig.status).toBe(413);
     expect(messageOf(tooBig.body)).toBe('File size should not exceed 5MB');
-    const wrongField = await anonymous().request('POST', url, {
+    const wrongField = await filler.request('POST', url, {
       form: imageForm(TINY_PNG, 'a.png', 'image/png', 'file'),
     });
     expect(wrongField.status).toBe(400);
-    const notMultipart = await anonymous().post(url, { image: 'x' });
+    const notMultipart = await filler.post(url, { image: 'x' });
     expect(notMultipart.status).toBe(400);
     expect(
       (
-        await anonymous().request('POST', `/api/checklists/${MISSING_ID}/upload-image`, {
+        await filler.request('POST', `/api/checklists/${MISSING_ID}/upload-image`, {
           form: imageForm(TINY_PNG),
         })
       ).status,
     ).toBe(404);
-    expect((await anonymous().get(`/api/checklists/proxy-drive-image/${MISSING_ID}`)).status).toBe(
-      404,
-    );
-    expect((await anonymous().get('/api/checklists/proxy-drive-image/not-an-id')).status).toBe(400);
+    expect((await filler.get(`/api/checklists/proxy-drive-image/${MISSING_ID}`)).status).toBe(404);
+    expect((await filler.get('/api/checklists/proxy-drive-image/not-an-id')).status).toBe(400);
     expect(((await staff.client.get('/api/checklists/')).body as Checklist[])[0]?.images).toEqual(
       [],
     );

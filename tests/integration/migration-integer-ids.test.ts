@@ -306,7 +306,10 @@ describe('migration 0002: uuid ids become integers', () => {
     ]);
     const [image] = checklists[0]?.images ?? [];
     if (!image) throw new Error('The migrated checklist image is missing');
-    const file = await fetch(`${app.baseUrl}${image.url}`);
+    // Served by id to the company's staff (strangers need the name page's fill grant).
+    const file = await fetch(`${app.baseUrl}${image.url}`, {
+      headers: { cookie: `vaultgrid_session=${token}` },
+    });
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(IMAGE)).toBe(true);
   });

@@ -5,6 +5,7 @@ import type { Checklist } from '../../src/contracts/checklists';
 import type { Field } from '../../src/contracts/fields';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import type { SignedInStaff } from './factories';
+import { HttpClient } from './http-client';
 import type { TestApp } from './test-app';
 
 /** The field of a warehouse by its name (A1, B3 ...). */
@@ -75,4 +76,15 @@ export function imageForm(
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(data)], { type }), fileName);
   return form;
+}
+
+/**
+ * A phone that opened a checklist's name page (`/<slug>-checklist`) signed out: it now holds
+ * the fill grant that the spec's by-id calls ask of strangers.
+ */
+export async function openFillPage(app: TestApp, warehouseSlug: string): Promise<HttpClient> {
+  const phone = new HttpClient(app.baseUrl);
+  const res = await phone.get(`/api/checklists/warehouse/${warehouseSlug}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return phone;
 }

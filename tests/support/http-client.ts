@@ -1,6 +1,20 @@
-/** A small fetch wrapper that keeps the session cookie, like a browser would. */
+const SESSION_COOKIE = 'vaultgrid_session';
+
+interface StoredCookie {
+  value: string;
+  path: string;
+}
+
+/** Whether a cookie set for `cookiePath` goes with a request to `requestPath` (RFC 6265 5.1.4). */
+function pathMatches(cookiePath: string, requestPath: string): boolean {
+  if (requestPath === cookiePath) return true;
+  if (!requestPath.startsWith(cookiePath)) return false;
+  return cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/';
+}
+
+/** A small fetch wrapper that keeps cookies by name and path, like a browser would. */
 export class HttpClient {
-  private cookie = '';
+  private readonly cookies = new Map<string, StoredCookie>();
 
   constructor(private readonly baseUrl: string) {}
 
@@ -14,7 +28,8 @@ export class HttpClient {
     } = {},
   ): Promise<{ status: number; body: unknown; headers: Headers; text: string }> {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookie) headers.cookie = this.cookie;
+    const cookie = this.cookieHeader(path);
+    if (cookie) headers.cookie = cookie;
     let body: string | FormData | URLSearchParams | undefined;
     if (options.json !== undefined && method !== 'GET' && method !== 'HEAD') {
       headers['content-type'] = 'application/json';
@@ -28,13 +43,7 @@ export class HttpClient {
       body,
       redirect: 'manual',
     });
-    const setCookie = response.headers.getSetCookie();
-    for (const c of setCookie) {
-      const [pair] = c.split(';');
-      if (!pair) continue;
-      const [name, value] = pair.split('=');
-      if (name === 'vaultgrid_session') this.cookie = value ? `${name}=${value}` : '';
-    }
+    for (const header of response.headers.getSetCookie()) this.store(header);
     const text = await response.text();
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
@@ -47,12 +56,36 @@ export class HttpClient {
   patch = (path: string, json?: unknown) => this.request('PATCH', path, { json: json ?? {} });
   delete = (path: string) => this.request('DELETE', path);
 
-  /** The session cookie, for tests that send raw requests a client library would not. */
-  cookieHeader(): string {
-    return this.cookie;
+  /** The cookies a request to this path carries, for tests that send raw requests. */
+  cookieHeader(path = '/'): string {
+    const pathname = new URL(path, this.baseUrl).pathname;
+    return [...this.cookies]
+      .filter(([, c]) => pathMatches(c.path, pathname))
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
   }
 
   hasSession(): boolean {
-    return this.cookie !== '';
+    return this.cookies.has(SESSION_COOKIE);
+  }
+
+  /** Keeps or drops a cookie as a browser would; our server always names the path. */
+  private store(header: string): void {
+    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+    const split = pair.indexOf('=');
+    if (split < 1) return;
+    const name = pair.slice(0, split);
+    const value = pair.slice(split + 1);
+    let path = '/';
+    let expired = value === '';
+    for (const attribute of attributes) {
+      const [key = '', setting = ''] = attribute.split('=');
+      const lower = key.toLowerCase();
+      if (lower === 'path' && setting.startsWith('/')) path = setting;
+      if (lower === 'max-age' && Number(setting) <= 0) expired = true;
+      if (lower === 'expires' && Date.parse(setting) <= Date.now()) expired = true;
+    }
+    if (expired) this.cookies.delete(name);
+    else this.cookies.set(name, { value, path });
   }
 }

@@ -1,17 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { isSecureCookie } from '../../http/secure-cookie';
 
 export const SESSION_COOKIE = 'vaultgrid_session';
 /** Marks a device an email signed in from; sent only to the sign-in call. */
 export const DEVICE_COOKIE = 'vaultgrid_device';
 const DEVICE_COOKIE_PATH = '/api/auth/login';
 const DEVICE_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
-
-function isSecure(request: FastifyRequest, deps: AppDeps): boolean {
-  return (
-    deps.cookieSecure === 'always' || (deps.cookieSecure === 'auto' && request.protocol === 'https')
-  );
-}
 
 export function setSessionCookie(
   request: FastifyRequest,
@@ -24,7 +19,7 @@ export function setSessionCookie(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecure(request, deps),
+    secure: isSecureCookie(request, deps),
     expires,
   });
 }
@@ -46,7 +41,7 @@ export function setDeviceCookie(
     path: DEVICE_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecure(request, deps),
+    secure: isSecureCookie(request, deps),
     expires,
   });
 }

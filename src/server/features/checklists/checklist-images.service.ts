@@ -11,6 +11,12 @@ import {
   presentImage,
   type ImageUrlOf,
 } from './checklists.presenter';
+import {
+  findFillableChecklist,
+  holdsFillGrant,
+  type FillGrants,
+  type FillerAccess,
+} from './fill-grant';
 import { IMAGE_EXTENSIONS, detectImageType } from './image-type';
 
 // Checklist images: uploads by staff and fillers, their limits, and serving them.
@@ -20,18 +26,18 @@ export const MAX_IMAGES_PER_CHECKLIST = 50;
 export const MAX_IMAGES_PER_CHECKLIST_PER_DAY = 30;
 
 /** A filler sees images under the token that found the checklist; everyone else by image id. */
-const imageUrlsFor = (address: repo.FillerAddress): ImageUrlOf =>
-  'token' in address ? imagesUnderToken(address.token) : imagesById;
+const imageUrlsFor = (access: FillerAccess): ImageUrlOf =>
+  'token' in access ? imagesUnderToken(access.token) : imagesById;
 
-/** A checklist an image call may touch: any of the caller's company, or an active one. */
+/** A checklist an image call may touch: any of the caller's company, or one a filler reaches. */
 async function reachableChecklist(
   db: Db,
   user: SessionUser | null,
-  address: repo.FillerAddress,
+  access: FillerAccess,
 ): Promise<repo.ChecklistRow> {
   const own =
-    user && 'id' in address ? await repo.findChecklist(db, user.companyId, address.id) : null;
-  const row = own ?? (await repo.findActiveChecklistForFiller(db, address));
+    user && 'id' in access ? await repo.findChecklist(db, user.companyId, access.id) : null;
+  const row = own ?? (await findFillableChecklist(db, access));
   if (!row) throw notFound('Checklist');
   return row;
 }
@@ -40,8 +46,9 @@ export async function listChecklistImages(
   db: Db,
   user: SessionUser | null,
   checklistId: number,
+  grants: FillGrants,
 ): Promise<ChecklistImage[]> {
-  const row = await reachableChecklist(db, user, { id: checklistId });
+  const row = await reachableChecklist(db, user, { id: checklistId, grants });
   return (await repo.listImages(db, row.companyId, [row.id])).map((i) => presentImage(i));
 }
 
@@ -69,10 +76,10 @@ export async function addChecklistImage(
   db: Db,
   storage: FileStorage,
   user: SessionUser | null,
-  address: repo.FillerAddress,
+  access: FillerAccess,
   readFile: () => Promise<{ data: Buffer; fileName: string } | null>,
 ): Promise<ChecklistImage> {
-  const row = await reachableChecklist(db, user, address);
+  const row = await reachableChecklist(db, user, access);
   checkImageRoom(await repo.countImages(db, row.companyId, row.id));
   const file = await readFile();
   if (!file || file.data.length === 0)
@@ -99,22 +106,26 @@ export async function addChecklistImage(
         sizeBytes: file.data.length,
       });
     });
-    return presentImage(image, imageUrlsFor(address));
+    return presentImage(image, imageUrlsFor(access));
   } catch (error) {
     await storage.delete(key);
     throw error;
   }
 }
 
+/** An image by id: to its company's staff, or to a filler holding its active checklist's grant. */
 export async function openChecklistImage(
   db: Db,
   storage: FileStorage,
   user: SessionUser | null,
   imageId: number,
+  grants: FillGrants,
 ) {
   const image = await repo.findImage(db, imageId);
   const allowed =
-    image && ((image.isActive && image.nameLinks) || image.companyId === user?.companyId);
+    image &&
+    (image.companyId === user?.companyId ||
+      (image.isActive && image.nameLinks && holdsFillGrant(grants, image.fillToken)));
   if (!image || !allowed) throw notFound('Image');
   return streamImage(storage, image);
 }

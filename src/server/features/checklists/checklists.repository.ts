@@ -94,9 +94,9 @@ export function findChecklist(
 export type FillerAddress = { id: number } | { token: string };
 
 /**
- * Lookups not scoped by a session's company: a filler reaches an active checklist by the token
- * of its printed link, or by its id while its company allows name links (ids can be guessed).
- * Inactive checklists are never found this way.
+ * Lookups not scoped by a session's company: an active checklist by the token of its printed
+ * link, or by its id while its company allows name links (the caller's fill grant is checked
+ * by `findFillableChecklist`). Inactive checklists are never found this way.
  */
 export function findActiveChecklistForFiller(
   db: Db,
@@ -279,8 +279,8 @@ export async function insertImage(
 }
 
 /**
- * An image with what decides who may see it: its company, whether its checklist is active and
- * whether the company allows name links (image ids can be guessed like checklist ids).
+ * An image with what decides who may see it: its company, whether its checklist is active,
+ * whether the company allows name links, and the checklist's token (its fill grant's source).
  */
 export async function findImage(db: Db, id: number) {
   const rows = await db
@@ -289,6 +289,7 @@ export async function findImage(db: Db, id: number) {
       contentType: checklistImages.contentType,
       companyId: checklistImages.companyId,
       isActive: checklists.isActive,
+      fillToken: checklists.fillToken,
       nameLinks: companies.checklistNameLinks,
     })
     .from(checklistImages)

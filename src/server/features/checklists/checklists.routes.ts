@@ -9,6 +9,7 @@ import { documentEndpoint, parseWith, registerEndpoint } from '../../http/route'
 import { readMultipart, readWholeFile } from '../../http/multipart';
 import * as images from './checklist-images.service';
 import * as service from './checklists.service';
+import { readFillGrants, setFillGrantCookie } from './fill-grant';
 
 /** Per address and minute, for the calls anyone can make: a crew behind one router shares it. */
 export const PUBLIC_CALLS_PER_MINUTE = 300;
@@ -66,8 +67,18 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
         ),
     });
 
-    registerEndpoint(scope, contract.getActiveChecklistByWarehouse, ({ user, params }) =>
-      service.getActiveChecklistByWarehouse(deps.db, user, params.warehouseName),
+    registerEndpoint(
+      scope,
+      contract.getActiveChecklistByWarehouse,
+      async ({ user, params, request, reply }) => {
+        const found = await service.getActiveChecklistByWarehouse(
+          deps.db,
+          user,
+          params.warehouseName,
+        );
+        if (found.fillGrant) setFillGrantCookie(request, reply, deps, found.fillGrant);
+        return found.checklist;
+      },
     );
     registerEndpoint(scope, contract.getChecklistByToken, ({ params }) =>
       service.getChecklistByToken(deps.db, params.token),
@@ -75,11 +86,11 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
     registerEndpoint(scope, contract.fillChecklistByToken, ({ params, body }) =>
       service.fillChecklistByToken(deps.db, params.token, body),
     );
-    registerEndpoint(scope, contract.updateChecklist, ({ user, params, body }) =>
-      service.updateChecklist(deps.db, user, params.id, body),
+    registerEndpoint(scope, contract.updateChecklist, ({ user, params, body, request }) =>
+      service.updateChecklist(deps.db, user, params.id, body, readFillGrants(request)),
     );
-    registerEndpoint(scope, contract.listChecklistImages, ({ user, query }) =>
-      images.listChecklistImages(deps.db, user, query.checklistId),
+    registerEndpoint(scope, contract.listChecklistImages, ({ user, query, request }) =>
+      images.listChecklistImages(deps.db, user, query.checklistId, readFillGrants(request)),
     );
 
     documentEndpoint(
@@ -95,7 +106,8 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       config: uploadLimit,
       handler: async (request) => {
         const params = parseWith(idParamsSchema, request.params, 'path');
-        return images.addChecklistImage(deps.db, deps.storage, request.user, params, () =>
+        const access = { id: params.id, grants: readFillGrants(request) };
+        return images.addChecklistImage(deps.db, deps.storage, request.user, access, () =>
           readImagePart(request),
         );
       },
@@ -122,6 +134,7 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
           deps.storage,
           request.user,
           params.fileId,
+          readFillGrants(request),
         );
         return sendImage(reply, image);
       },

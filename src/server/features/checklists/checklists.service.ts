@@ -28,6 +28,12 @@ import { AppError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
 import * as repo from './checklists.repository';
 import {
+  fillGrantOf,
+  findFillableChecklist,
+  type FillGrants,
+  type FillerAccess,
+} from './fill-grant';
+import {
   presentChecklist,
   presentLinkedChecklist,
   presentPublicChecklist,
@@ -135,17 +141,19 @@ function answerTasks(
 
 /**
  * Staff of the checklist's company may change anything; anyone else (no session, or another
- * company's) is a filler: only the task answers, their name and a note of an active checklist.
+ * company's) is a filler: only the task answers, their name and a note of an active checklist
+ * they hold a fill grant for (opened by its warehouse name).
  */
 export async function updateChecklist(
   db: Db,
   user: SessionUser | null,
   id: number,
   body: UpdateChecklistBody,
+  grants: FillGrants,
 ): Promise<PublicChecklist> {
   const staffRow = user ? await repo.findChecklist(db, user.companyId, id) : null;
   if (user && staffRow) return updateAsStaff(db, user, id, body);
-  return loadPublic(db, await fillChecklist(db, { id }, body));
+  return loadPublic(db, await fillChecklist(db, { id, grants }, body));
 }
 
 async function updateAsStaff(
@@ -193,7 +201,7 @@ async function updateAsStaff(
  */
 async function fillChecklist(
   db: Db,
-  address: repo.FillerAddress,
+  access: FillerAccess,
   body: UpdateChecklistBody,
 ): Promise<repo.ChecklistRow> {
   const extra = Object.keys(body).filter(
@@ -207,7 +215,7 @@ async function fillChecklist(
   const fillerName = body.filled_out_by ?? '';
   if (fillerName === '') throw new AppError('VALIDATION_FAILED', NAME_REQUIRED_MESSAGE);
   const updated = await db.transaction(async (tx) => {
-    const row = await repo.findActiveChecklistForFiller(tx, address, { forUpdate: true });
+    const row = await findFillableChecklist(tx, access, { forUpdate: true });
     if (!row) throw notFound('Checklist');
     unwrap(checkFillerDetails(row, { filledOutBy: fillerName, note: body.note }));
     const tasks = answerTasks(row.tasks, body.tasks, { fillerName, mayRestructure: false });
@@ -294,12 +302,14 @@ const NO_CHECKLIST_HERE = () =>
 /**
  * The fill page's lookup by warehouse name or slug. A signed-in user's own company comes
  * first; otherwise the name must belong to exactly one company that allows name links.
+ * A caller who is not staff of that company also gets the checklist's fill grant, which
+ * the by-id calls that follow need.
  */
 export async function getActiveChecklistByWarehouse(
   db: Db,
   user: SessionUser | null,
   warehouseName: string,
-): Promise<PublicChecklist> {
+): Promise<{ checklist: PublicChecklist; fillGrant: string | null }> {
   const lookup = { name: warehouseName.trim(), slug: slugify(warehouseName) };
   let matches = user
     ? await repo.findWarehousesByNameOrSlug(db, { ...lookup, companyId: user.companyId })
@@ -310,5 +320,9 @@ export async function getActiveChecklistByWarehouse(
     throw NO_CHECKLIST_HERE();
   const row = await repo.findActiveChecklistOfWarehouse(db, warehouse.companyId, warehouse.id);
   if (!row) throw NO_CHECKLIST_HERE();
-  return loadPublic(db, row);
+  const isStaff = user?.companyId === row.companyId;
+  return {
+    checklist: await loadPublic(db, row),
+    fillGrant: isStaff ? null : fillGrantOf(row.fillToken),
+  };
 }
