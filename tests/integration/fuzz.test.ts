@@ -614,42 +614,46 @@ async function signIn(): Promise<string> {
 }
 
 describe('fuzzing every endpoint of the OpenAPI document', () => {
-  it('answers no client input with a 5xx, with or without a session', async () => {
-    expect(operations.length).toBeGreaterThan(40);
-    const counts: Record<string, Record<string, number>> = {};
-    let cookie = await signIn();
-    for (const op of operations) {
-      const key = `${op.method} ${op.path}`;
-      const tally: Record<string, number> = {};
-      counts[key] = tally;
-      for (const withSession of [true, false]) {
-        const sent = withSession ? cookie : await openFillPage();
-        await fc.assert(
-          fc.asyncProperty(requestFor(op), async (r) => {
-            const status = await send(r, sent);
-            const bucket = `${withSession ? 'session' : 'anonymous'} ${status}`;
-            tally[bucket] = (tally[bucket] ?? 0) + 1;
-            if (status >= 500) {
-              throw new Error(`${status} for ${describeRequest(r)}`);
-            }
-          }),
-          { numRuns: RUNS, seed: SEED, endOnFailure: true },
-        );
-        // A fuzzed logout or a deleted user would leave later endpoints without a session.
-        if (withSession) {
-          const me = await fetch(`${app.baseUrl}/api/auth/`, { headers: { cookie } });
-          if (me.status !== 200) cookie = await signIn();
+  it(
+    'answers no client input with a 5xx, with or without a session',
+    async () => {
+      expect(operations.length).toBeGreaterThan(40);
+      const counts: Record<string, Record<string, number>> = {};
+      let cookie = await signIn();
+      for (const op of operations) {
+        const key = `${op.method} ${op.path}`;
+        const tally: Record<string, number> = {};
+        counts[key] = tally;
+        for (const withSession of [true, false]) {
+          const sent = withSession ? cookie : await openFillPage();
+          await fc.assert(
+            fc.asyncProperty(requestFor(op), async (r) => {
+              const status = await send(r, sent);
+              const bucket = `${withSession ? 'session' : 'anonymous'} ${status}`;
+              tally[bucket] = (tally[bucket] ?? 0) + 1;
+              if (status >= 500) {
+                throw new Error(`${status} for ${describeRequest(r)}`);
+              }
+            }),
+            { numRuns: RUNS, seed: SEED, endOnFailure: true },
+          );
+          // A fuzzed logout or a deleted user would leave later endpoints without a session.
+          if (withSession) {
+            const me = await fetch(`${app.baseUrl}/api/auth/`, { headers: { cookie } });
+            if (me.status !== 200) cookie = await signIn();
+          }
         }
       }
-    }
-    console.log(
-      `fuzz: ${RUNS} runs per endpoint and session mode\n${Object.entries(counts)
-        .map(([key, tally]) => `${key}: ${JSON.stringify(tally)}`)
-        .join('\n')}`,
-    );
-    for (const [key, tally] of Object.entries(counts)) {
-      const total = Object.values(tally).reduce((sum, n) => sum + n, 0);
-      expect(total, key).toBe(RUNS * 2);
-    }
-  }, Math.max(600_000, RUNS * 10_000));
+      console.log(
+        `fuzz: ${RUNS} runs per endpoint and session mode\n${Object.entries(counts)
+          .map(([key, tally]) => `${key}: ${JSON.stringify(tally)}`)
+          .join('\n')}`,
+      );
+      for (const [key, tally] of Object.entries(counts)) {
+        const total = Object.values(tally).reduce((sum, n) => sum + n, 0);
+        expect(total, key).toBe(RUNS * 2);
+      }
+    },
+    Math.max(600_000, RUNS * 10_000),
+  );
 });
