@@ -8,6 +8,22 @@ export const DEVICE_COOKIE = 'vaultgrid_device';
 const DEVICE_COOKIE_PATH = '/api/auth/login';
 const DEVICE_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
+/** Our cookies are HttpOnly and Lax; `Secure` follows the request (decision 0002). */
+function setLaxCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AppDeps,
+  cookie: { name: string; value: string; path: string; expires: Date },
+): void {
+  reply.setCookie(cookie.name, cookie.value, {
+    path: cookie.path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureCookie(request, deps),
+    expires: cookie.expires,
+  });
+}
+
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -15,13 +31,7 @@ export function setSessionCookie(
   token: string,
   expires: Date,
 ): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecureCookie(request, deps),
-    expires,
-  });
+  setLaxCookie(request, reply, deps, { name: SESSION_COOKIE, value: token, path: '/', expires });
 }
 
 /** The device token the browser sent, or null when it sent none or something we never made. */
@@ -37,11 +47,10 @@ export function setDeviceCookie(
   token: string,
   expires: Date,
 ): void {
-  reply.setCookie(DEVICE_COOKIE, token, {
+  setLaxCookie(request, reply, deps, {
+    name: DEVICE_COOKIE,
+    value: token,
     path: DEVICE_COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecureCookie(request, deps),
     expires,
   });
 }
