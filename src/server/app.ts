@@ -31,6 +31,7 @@ import { registerWarehouseLayoutRoutes } from './features/warehouses/warehouse-l
 import { registerPrintRoutes } from './features/print/print.routes';
 import { registerStatisticsRoutes } from './features/statistics/statistics.routes';
 import { registerChecklistRoutes } from './features/checklists/checklists.routes';
+import { registerLiveRoutes } from './live/live.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -165,6 +166,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerPrintRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
+  registerLiveRoutes(app, deps);
+  // Open event streams never end by themselves: on close they are told to reconnect (to
+  // another instance behind the balancer) and ended, so closing waits only for requests.
+  app.addHook('preClose', async () => {
+    deps.live.drain();
+  });
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);

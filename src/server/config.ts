@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +41,15 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(600, 'must be at most 600')
     .default(10),
+  INSTANCE_NAME: optionalText,
+  FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url('must be a URL such as https://s3.example.com').optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_PREFIX: optionalText,
 });
 
 export interface Config {
@@ -55,11 +65,27 @@ export interface Config {
   cspUpgradeInsecure: boolean;
   /** How long SIGTERM waits for open requests and the database before exiting anyway. */
   shutdownGraceMs: number;
+  /** Names this process in event streams and logs when several run behind a balancer. */
+  instanceName: string;
+  /** Where uploads live: DATA_DIR/files (default) or an S3-compatible bucket. */
+  fileStorage: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
   admin: {
     email: string | undefined;
     password: string | undefined;
     companyName: string | undefined;
   };
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, Ceph, s3rver); absent for AWS itself. */
+  endpoint: string | undefined;
+  /** Absent: the SDK's usual chain (environment, instance role) supplies them. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Prepended to every key, so one bucket can hold several installations. */
+  prefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +101,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Vaultgrid cannot start: ${lines.join('; ')}.`);
   }
   const e = parsed.data;
+  let fileStorage: Config['fileStorage'] = { kind: 'disk' };
+  if (e.FILE_STORAGE === 's3') {
+    if (!e.S3_BUCKET)
+      throw new ConfigError('Vaultgrid cannot start: FILE_STORAGE=s3 needs S3_BUCKET.');
+    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+      throw new ConfigError(
+        'Vaultgrid cannot start: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.',
+      );
+    }
+    fileStorage = {
+      kind: 's3',
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION ?? 'us-east-1',
+      endpoint: e.S3_ENDPOINT,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+      prefix: e.S3_PREFIX ?? '',
+    };
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -87,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     cspUpgradeInsecure: e.CSP_UPGRADE_INSECURE === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    instanceName: e.INSTANCE_NAME ?? `${os.hostname()}-${process.pid}`,
+    fileStorage,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, companyName: e.COMPANY_NAME },
   };
 }

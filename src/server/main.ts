@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock';
 import type { EngineStatus } from './db/maintenance';
 import { sweepAuthTables } from './features/auth/auth.service';
 import { openRuntime } from './runtime';
+import { LiveHub } from './live/live-hub';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built: dist/server/main.js next to dist/web. From source (tsx): src/server next to dist/web two up.
@@ -21,12 +22,14 @@ async function main(): Promise<void> {
   const { db } = runtime.database;
 
   const first = await ensureFirstAdmin(db, config.admin);
+  const live = await LiveHub.start(runtime.database, config.instanceName);
 
   const app = await buildApp(
     {
       db,
       status: () => runtime.database.status(),
       storage: runtime.storage,
+      live,
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
     },

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { lockDataDir, type DataDirLock } from './db/lock';
 import { createDiskStorage, type FileStorage } from './storage/storage';
+import { createS3Storage } from './storage/s3-storage';
 
 export interface Runtime {
   database: Database;
@@ -30,7 +31,10 @@ export async function openRuntime(
       dataDir: config.dataDir,
       onMaintenance,
     });
-    const storage = createDiskStorage(path.join(config.dataDir, 'files'));
+    const storage =
+      config.fileStorage.kind === 's3'
+        ? createS3Storage(config.fileStorage)
+        : createDiskStorage(path.join(config.dataDir, 'files'));
     return {
       database,
       storage,

@@ -7,6 +7,7 @@ import { buildApp, type AppOptions } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createDiskStorage } from '../../src/server/storage/storage';
 import type { AppDeps } from '../../src/server/deps';
+import { LiveHub } from '../../src/server/live/live-hub';
 
 export interface TestApp {
   baseUrl: string;
@@ -77,6 +78,7 @@ export async function serveTestApp(
     db: database.db,
     status: () => database.status(),
     storage: createDiskStorage(filesDir),
+    live: await LiveHub.start(database, 'test'),
     sessionDays: 30,
     cookieSecure: 'never',
   };

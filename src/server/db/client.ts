@@ -13,6 +13,7 @@ import {
   type EngineStatus,
 } from './maintenance';
 import { PgliteWorkerPool } from './pglite-pool';
+import { PgListener, type NotificationHandlers } from './pg-listener';
 
 // Both engines go through the node-postgres driver, so repositories never know which runs.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -24,6 +25,11 @@ export interface Database {
   status(): Promise<EngineStatus>;
   /** Vacuums and analyzes what needs it now (embedded engine; PostgreSQL's autovacuum does it). */
   maintain(): Promise<void>;
+  /**
+   * Hears NOTIFY payloads on `channel` from every instance's commits: one dedicated
+   * connection on PostgreSQL (reconnecting), the embedded engine's own notifications otherwise.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +75,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   } finally {
     client.release();
   }
+  const listeners: PgListener[] = [];
   return {
     db: drizzle(pool) as unknown as Db,
     engine: 'postgres',
@@ -85,7 +92,15 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       };
     },
     maintain: async () => undefined,
-    close: () => pool.end(),
+    async listen(channel, handlers) {
+      const listener = new PgListener(databaseUrl, channel, handlers);
+      await listener.start();
+      listeners.push(listener);
+    },
+    async close() {
+      await Promise.all(listeners.map((l) => l.close()));
+      await pool.end();
+    },
   };
 }
 
@@ -133,6 +148,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     engine: 'pglite',
     status: () => maintenance.status(),
     maintain,
+    listen: (channel, handlers) => pool.listen(channel, handlers.payload),
     async close() {
       closed = true;
       clearInterval(timer);

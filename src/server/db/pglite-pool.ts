@@ -5,7 +5,7 @@ import pg from 'pg';
 // node-postgres turns Dates, arrays, Buffers and objects into parameter text this way; the
 // facade does the same, so a query's parameters mean the same on both engines.
 import pgUtils from 'pg/lib/utils.js';
-import type { WorkerError, WorkerReply, WorkerRequest } from './pglite-protocol';
+import type { WorkerError, WorkerMessage, WorkerReply, WorkerRequest } from './pglite-protocol';
 import { EngineLock } from './engine-lock';
 
 /** How long a statement may wait for the engine before the request is refused with 503. */
@@ -78,6 +78,7 @@ export class PgliteWorkerPool {
   /** Rows written since the last maintenance check, which decides when to check again. */
   rowsWritten = 0;
   onWrite: (() => void) | null = null;
+  private readonly listeners = new Map<string, ((payload: string) => void)[]>();
 
   static async open(dataDir: string | null): Promise<PgliteWorkerPool> {
     return new PgliteWorkerPool({ dataDir, wasm: await compileEngine() });
@@ -95,7 +96,13 @@ export class PgliteWorkerPool {
           { eval: true, workerData },
         )
       : new Worker(url, { workerData });
-    this.worker.on('message', (reply: WorkerReply) => {
+    this.worker.on('message', (message: WorkerMessage) => {
+      if ('notification' in message) {
+        const { channel, payload } = message.notification;
+        for (const listener of this.listeners.get(channel) ?? []) listener(payload);
+        return;
+      }
+      const reply = message;
       const resolve = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       resolve?.(reply);
@@ -169,6 +176,24 @@ export class PgliteWorkerPool {
       query: (config: QueryConfig | string, values?: unknown[]) => this.run(config, values),
       release,
     };
+  }
+
+  /** Calls `listener` with each NOTIFY payload on `channel`, from any session's commit. */
+  async listen(channel: string, listener: (payload: string) => void): Promise<void> {
+    const known = this.listeners.get(channel);
+    if (known) {
+      known.push(listener);
+      return;
+    }
+    this.listeners.set(channel, [listener]);
+    // Taken like a statement: LISTEN inside someone else's open transaction would end with it.
+    const release = await this.lock.acquire(Number.POSITIVE_INFINITY);
+    try {
+      const reply = await this.send({ type: 'listen', channel });
+      if (!reply.ok) throw new EngineError(reply.error);
+    } finally {
+      release();
+    }
   }
 
   async end(): Promise<void> {

@@ -3,6 +3,7 @@
 export type WorkerRequest =
   | { id: number; type: 'query'; text: string; params: unknown[] }
   | { id: number; type: 'exec'; text: string }
+  | { id: number; type: 'listen'; channel: string }
   | { id: number; type: 'close' };
 
 /** PostgreSQL's error fields, so the services' checks (`code` 23505 ...) work across the hop. */
@@ -28,3 +29,10 @@ export type WorkerReply =
       affectedRows: number;
     }
   | { id: number; ok: false; error: WorkerError };
+
+/** A NOTIFY the engine delivered on a channel this thread listens to (sent without a request). */
+export interface WorkerNotification {
+  notification: { channel: string; payload: string };
+}
+
+export type WorkerMessage = WorkerReply | WorkerNotification;

@@ -5,10 +5,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { WorkerReply, WorkerRequest, WorkerError } from './pglite-protocol';
+import type {
+  WorkerError,
+  WorkerNotification,
+  WorkerReply,
+  WorkerRequest,
+} from './pglite-protocol';
 
+if (!parentPort) throw new Error('pglite-worker runs only as a worker thread.');
 const port = parentPort;
-if (!port) throw new Error('pglite-worker runs only as a worker thread.');
 
 const { dataDir, wasm } = workerData as {
   dataDir: string | null;
@@ -61,6 +66,16 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
     }
     case 'exec':
       await pglite.exec(request.text);
+      return { id: request.id, ok: true, rows: [], fields: [], affectedRows: 0 };
+    case 'listen':
+      // PGlite reads notifications from each answer of its one session, so a NOTIFY is
+      // delivered when the transaction that sent it commits, as on PostgreSQL.
+      await pglite.listen(request.channel, (payload) => {
+        const message: WorkerNotification = {
+          notification: { channel: request.channel, payload },
+        };
+        port.postMessage(message);
+      });
       return { id: request.id, ok: true, rows: [], fields: [], affectedRows: 0 };
     case 'close':
       await pglite.close();

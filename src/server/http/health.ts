@@ -23,6 +23,8 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     const applied = new Set(rows.map((r) => r.name));
     const missing = migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
     reply.header('cache-control', 'no-store');
+    // A stopping instance takes nothing new; the balancer sends its callers elsewhere.
+    if (deps.live.draining) return reply.status(503).send({ ok: false, stopping: true });
     if (missing.length > 0)
       return reply.status(503).send({ ok: false, missingMigrations: missing });
     return reply.send({ ok: true });

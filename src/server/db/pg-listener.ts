@@ -1,0 +1,84 @@
+import pg from 'pg';
+
+/** What a listener hears: each payload, and that it came back after a gap (payloads may be lost). */
+export interface NotificationHandlers {
+  payload(payload: string): void;
+  resumed(): void;
+}
+
+const RETRY_MIN_MS = 250;
+const RETRY_MAX_MS = 5_000;
+
+/**
+ * One connection per instance that LISTENs on PostgreSQL, outside the pool, so a stream
+ * never holds a pool connection. When the server restarts or the connection drops, it
+ * reconnects with growing pauses and says so: whatever was sent meanwhile is read back from
+ * the table the notifications announce (decision 0030).
+ */
+export class PgListener {
+  private client: pg.Client | null = null;
+  private closed = false;
+  private retryMs = RETRY_MIN_MS;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly channel: string,
+    private readonly handlers: NotificationHandlers,
+  ) {}
+
+  /** Resolves once listening; a failure here is the caller's (the database is unreachable at start). */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel && message.payload !== undefined) {
+        this.handlers.payload(message.payload);
+      }
+    });
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = null;
+      client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.client = client;
+    this.retryMs = RETRY_MIN_MS;
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect().then(
+        () => {
+          if (!this.closed) this.handlers.resumed();
+        },
+        () => {
+          this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+          this.scheduleReconnect();
+        },
+      );
+    }, this.retryMs);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import * as contract from '../../contracts/live';
+import type { LiveEvent, Presence } from '../../contracts/live';
+import { queryRows, type Db } from '../db/client';
+import { warehouses } from '../db/schema/warehouses';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { documentEndpoint, registerEndpoint, requireUser } from '../http/route';
+import { PRESENCE_TTL_SECONDS } from './live-hub';
+
+/** Comment lines this often keep proxies and the browser from closing a quiet stream. */
+export const HEARTBEAT_MS = 20_000;
+/** What the browser waits before reconnecting a dropped stream (SSE `retry:`). */
+const RETRY_MS = 1_000;
+
+const eventsEndpoint = {
+  method: 'GET',
+  path: '/api/live/events',
+  summary:
+    'Server-Sent Events: `event: change` with a change of this company (`data` is a live event, `id` its version), `event: reset` when missed events are gone (reload), `event: reconnect` when the server is stopping. Resumes after `Last-Event-ID`.',
+  tag: 'live',
+  access: 'session',
+  response: contract.liveEventSchema,
+} as const;
+
+const lastEventId = (value: unknown): number => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === 'string' && /^[0-9]{1,15}$/.test(text) ? Number(text) : 0;
+};
+
+function frame(event: string, data: unknown, id?: number): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const hub = deps.live;
+  documentEndpoint(eventsEndpoint);
+
+  app.get('/api/live/events', async (request, reply) => {
+    const user = requireUser(request);
+    if (hub.draining) {
+      // Another instance takes the stream; the browser retries and the balancer sends it on.
+      throw new AppError('SERVER_BUSY', 'This server is stopping. Please reconnect.');
+    }
+    const query = request.query as Record<string, unknown>;
+    const after = lastEventId(request.headers['last-event-id'] ?? query.lastEventId);
+
+    // The stream is written by hand: compression and reply serialisation would buffer it.
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store, no-transform',
+      // nginx passes this stream on as it comes instead of buffering it.
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    raw.write(`retry: ${RETRY_MS}\n\n`);
+
+    let replaying = true;
+    const held: LiveEvent[] = [];
+    const sent = new Set<number>();
+    const send = (event: LiveEvent) => {
+      if (replaying) {
+        held.push(event);
+        return;
+      }
+      if (sent.has(event.version)) return;
+      raw.write(frame('change', event, event.version));
+    };
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      raw.end();
+    };
+    const unsubscribe = hub.subscribe(user.companyId, {
+      send,
+      drain: () => {
+        raw.write(frame('reconnect', { instance: hub.instance }));
+        close();
+      },
+    });
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', close);
+
+    try {
+      const missed = after > 0 ? await hub.replay(user.companyId, after) : [];
+      if (missed === null) raw.write(frame('reset', {}));
+      for (const event of missed ?? []) {
+        raw.write(frame('change', event, event.version));
+        sent.add(event.version);
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'live replay failed');
+      raw.write(frame('reset', {}));
+    }
+    replaying = false;
+    for (const event of held) send(event);
+    held.length = 0;
+    sent.clear();
+    if (!closed) raw.write(frame('ready', { instance: hub.instance }));
+  });
+
+  registerEndpoint(app, contract.getPresence, async ({ user, params }) => {
+    await requireWarehouse(deps.db, user.companyId, params.warehouseId);
+    return presenceOf(deps.db, user.companyId, params.warehouseId, user.id);
+  });
+
+  registerEndpoint(app, contract.announcePresence, async ({ user, params, body }) => {
+    await requireWarehouse(deps.db, user.companyId, params.warehouseId);
+    if (body.here) {
+      await deps.db.execute(sql`
+        INSERT INTO live_presence (tab, company_id, warehouse_id, user_id)
+        VALUES (${body.tab}, ${user.companyId}, ${params.warehouseId}, ${user.id})
+        ON CONFLICT (tab) DO UPDATE SET seen_at = now()
+          WHERE live_presence.company_id = EXCLUDED.company_id
+            AND live_presence.warehouse_id = EXCLUDED.warehouse_id
+            AND live_presence.user_id = EXCLUDED.user_id`);
+    } else {
+      await deps.db.execute(
+        sql`DELETE FROM live_presence WHERE tab = ${body.tab} AND user_id = ${user.id}`,
+      );
+    }
+    return presenceOf(deps.db, user.companyId, params.warehouseId, user.id);
+  });
+}
+
+async function requireWarehouse(db: Db, companyId: number, warehouseId: number): Promise<void> {
+  const found = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.id, warehouseId), eq(warehouses.companyId, companyId)));
+  if (found.length === 0) throw new AppError('NOT_FOUND', 'Warehouse not found.');
+}
+
+async function presenceOf(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+  viewerId: number,
+): Promise<Presence> {
+  const rows = await queryRows<{ userId: number; email: string }>(
+    db,
+    sql`SELECT DISTINCT u.id AS "userId", u.email
+          FROM live_presence p JOIN users u ON u.id = p.user_id AND u.company_id = p.company_id
+         WHERE p.company_id = ${companyId} AND p.warehouse_id = ${warehouseId}
+           AND p.user_id <> ${viewerId}
+           AND p.seen_at >= now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
+         ORDER BY u.email`,
+  );
+  // Staff have no display name; the part of the email before the @ is how the team knows them.
+  const people = rows.map((r) => ({ userId: r.userId, name: r.email.split('@')[0] ?? r.email }));
+  return { warehouseId, people };
+}
