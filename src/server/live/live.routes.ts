@@ -1,13 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import * as contract from '../../contracts/live';
 import type { LiveEvent, Presence } from '../../contracts/live';
+import { checklistTokenParamsSchema } from '../../contracts/checklists';
 import { queryRows, type Db } from '../db/client';
+import { checklists } from '../db/schema/checklists';
 import { warehouses } from '../db/schema/warehouses';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { documentEndpoint, registerEndpoint, requireUser } from '../http/route';
-import { PRESENCE_TTL_SECONDS } from './live-hub';
+import { documentEndpoint, parseWith, registerEndpoint, requireUser } from '../http/route';
+import { PRESENCE_TTL_SECONDS, type LiveHub } from './live-hub';
 
 /** Comment lines this often keep proxies and the browser from closing a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -22,6 +24,14 @@ const eventsEndpoint = {
   tag: 'live',
   access: 'session',
   response: contract.liveEventSchema,
+} as const;
+
+const checklistEventsEndpoint = {
+  ...eventsEndpoint,
+  path: '/api/live/checklists/t/:token/events',
+  summary:
+    'Server-Sent Events for the fill page of a printed link, without a session: the changes of that one checklist.',
+  access: 'public',
 } as const;
 
 const lastEventId = (value: unknown): number => {
@@ -39,70 +49,25 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get('/api/live/events', async (request, reply) => {
     const user = requireUser(request);
-    if (hub.draining) {
-      // Another instance takes the stream; the browser retries and the balancer sends it on.
-      throw new AppError('SERVER_BUSY', 'This server is stopping. Please reconnect.');
-    }
-    const query = request.query as Record<string, unknown>;
-    const after = lastEventId(request.headers['last-event-id'] ?? query.lastEventId);
+    streamEvents(request, reply, hub, user.companyId, () => true);
+  });
 
-    // The stream is written by hand: compression and reply serialisation would buffer it.
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store, no-transform',
-      // nginx passes this stream on as it comes instead of buffering it.
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
-    raw.write(`retry: ${RETRY_MS}\n\n`);
-
-    let replaying = true;
-    const held: LiveEvent[] = [];
-    const sent = new Set<number>();
-    const send = (event: LiveEvent) => {
-      if (replaying) {
-        held.push(event);
-        return;
-      }
-      if (sent.has(event.version)) return;
-      raw.write(frame('change', event, event.version));
-    };
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      raw.end();
-    };
-    const unsubscribe = hub.subscribe(user.companyId, {
-      send,
-      drain: () => {
-        raw.write(frame('reconnect', { instance: hub.instance }));
-        close();
-      },
-    });
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
-    request.raw.on('close', close);
-
-    try {
-      const missed = after > 0 ? await hub.replay(user.companyId, after) : [];
-      if (missed === null) raw.write(frame('reset', {}));
-      for (const event of missed ?? []) {
-        raw.write(frame('change', event, event.version));
-        sent.add(event.version);
-      }
-    } catch (error) {
-      request.log.warn({ err: error }, 'live replay failed');
-      raw.write(frame('reset', {}));
-    }
-    replaying = false;
-    for (const event of held) send(event);
-    held.length = 0;
-    sent.clear();
-    if (!closed) raw.write(frame('ready', { instance: hub.instance }));
+  // The fill page of a printed link has no session: it hears only its own checklist.
+  documentEndpoint(checklistEventsEndpoint);
+  app.get('/api/live/checklists/t/:token/events', async (request, reply) => {
+    const { token } = parseWith(checklistTokenParamsSchema, request.params, 'path');
+    const [checklist] = await deps.db
+      .select({ id: checklists.id, companyId: checklists.companyId })
+      .from(checklists)
+      .where(and(eq(checklists.fillToken, token), eq(checklists.isActive, true)));
+    if (!checklist) throw new AppError('NOT_FOUND', 'Checklist not found.');
+    streamEvents(
+      request,
+      reply,
+      hub,
+      checklist.companyId,
+      (event) => event.entity === 'checklist' && event.id === checklist.id,
+    );
   });
 
   registerEndpoint(app, contract.getPresence, async ({ user, params }) => {
@@ -155,4 +120,85 @@ async function presenceOf(
   // Staff have no display name; the part of the email before the @ is how the team knows them.
   const people = rows.map((r) => ({ userId: r.userId, name: r.email.split('@')[0] ?? r.email }));
   return { warehouseId, people };
+}
+
+/**
+ * Writes one company's events to a response as Server-Sent Events: first what the caller
+ * missed after its Last-Event-ID, then each change as it commits, a heartbeat between them.
+ */
+function streamEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: LiveHub,
+  companyId: number,
+  wanted: (event: LiveEvent) => boolean,
+): void {
+  if (hub.draining) {
+    // Another instance takes the stream; the browser retries and the balancer sends it on.
+    throw new AppError('SERVER_BUSY', 'This server is stopping. Please reconnect.');
+  }
+  const query = request.query as Record<string, unknown>;
+  const after = lastEventId(request.headers['last-event-id'] ?? query.lastEventId);
+
+  // The stream is written by hand: compression and reply serialisation would buffer it.
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    // nginx passes this stream on as it comes instead of buffering it.
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  raw.write(`retry: ${RETRY_MS}\n\n`);
+
+  let replaying = true;
+  const held: LiveEvent[] = [];
+  const sent = new Set<number>();
+  const send = (event: LiveEvent) => {
+    if (!wanted(event)) return;
+    if (replaying) {
+      held.push(event);
+      return;
+    }
+    if (sent.has(event.version)) return;
+    raw.write(frame('change', event, event.version));
+  };
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    raw.end();
+  };
+  const unsubscribe = hub.subscribe(companyId, {
+    send,
+    drain: () => {
+      raw.write(frame('reconnect', { instance: hub.instance }));
+      close();
+    },
+  });
+  const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+  request.raw.on('close', close);
+
+  const replay = async () => {
+    try {
+      const missed = after > 0 ? await hub.replay(companyId, after) : [];
+      if (missed === null) raw.write(frame('reset', {}));
+      for (const event of (missed ?? []).filter(wanted)) {
+        raw.write(frame('change', event, event.version));
+        sent.add(event.version);
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'live replay failed');
+      raw.write(frame('reset', {}));
+    }
+    replaying = false;
+    for (const event of held) send(event);
+    held.length = 0;
+    sent.clear();
+    if (!closed) raw.write(frame('ready', { instance: hub.instance }));
+  };
+  void replay();
 }

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/logo';
+import { useLiveUpdates } from '../lib/live-updates';
 import { useLogout } from '../features/auth/api/use-logout';
 import { WarehouseSearch } from '../features/search/components/warehouse-search';
 import { useWarehouseSummaries } from '../features/warehouses/api/use-warehouse-summaries';
@@ -78,6 +79,7 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  useLiveUpdates();
   const onWarehouseRoute = location.pathname.startsWith('/warehouse/');
   return (
     <div className="min-h-screen">

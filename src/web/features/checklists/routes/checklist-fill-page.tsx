@@ -20,6 +20,7 @@ import {
   type TaskDraft,
 } from '../components/task-answer-field';
 import { UploadImageDialog } from '../components/upload-image-dialog';
+import { useLiveChecklistLink } from '../../../lib/live-updates';
 
 function FillForm({
   checklist,
@@ -205,6 +206,7 @@ export function ChecklistFillPage(props: { token: string } | { checklistPath: st
       ? { token: props.token }
       : { warehouse: warehouseNameFromChecklistPath(props.checklistPath) };
   const checklist = useActiveChecklist(address);
+  useLiveChecklistLink('token' in address ? address.token : undefined);
   // A name page answers by the checklist's id (spec §7); a token page only through its token.
   const target: FillTarget | null =
     'token' in address

@@ -6,6 +6,7 @@ import { fieldBelowName } from '../../../../domain/slots';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
+import { useChangedUnder } from '../../../lib/live-updates';
 import { useMoveVault } from '../../vaults/api/use-update-vault';
 import { FieldSlots, vaultDisplayName } from '../../vaults/components/field-slots';
 import { VaultFieldGrid } from '../../vaults/components/vault-field-grid';
@@ -24,6 +25,7 @@ export function MoveVaultDialog({ vault, onClose }: { vault: Vault; onClose: () 
   const [movedTo, setMovedTo] = useState<string | null>(null);
   const move = useMoveVault();
   const name = vaultDisplayName(vault);
+  const vaultChanged = useChangedUnder('vault', vault.id);
 
   useEffect(() => {
     if (movedTo === null) return;
@@ -122,7 +124,7 @@ export function MoveVaultDialog({ vault, onClose }: { vault: Vault; onClose: () 
           <ConfirmDialog
             open={position !== null}
             title="Confirm Add Vault"
-            message={`Are you sure you want to add a vault at position ${position ?? ''}?`}
+            message={`${changedWarning(vaultChanged, name, field, position)}Are you sure you want to add a vault at position ${position ?? ''}?`}
             confirmLabel="Yes, add it"
             isBusy={move.isPending}
             onClose={() => setPosition(null)}
@@ -141,4 +143,18 @@ export function MoveVaultDialog({ vault, onClose }: { vault: Vault; onClose: () 
       </div>
     </Dialog>
   );
+}
+
+/** What changed under the confirmation while it was open (live updates), said before it. */
+function changedWarning(
+  vaultChanged: boolean,
+  name: string,
+  field: Field | null,
+  position: number | null,
+): string {
+  if (vaultChanged) return `Vault ${name} was just changed by someone else. `;
+  if (field && Object.values(field.vaults).some((v) => v.position === position)) {
+    return `Position ${position ?? ''} of field ${field.name} was just taken by someone else. `;
+  }
+  return '';
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { Field } from '../../../../contracts/fields';
 import { emptyCustomerName } from '../../../../domain/occupancy';
 import { errorMessage } from '../../../lib/api';
+import { useChangedSinceOpen } from '../../../lib/live-updates';
 import { useAddVault } from '../api/use-add-vault';
 import {
   checkAttachment,
@@ -24,6 +25,8 @@ interface NewVaultDialogProps {
 
 export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps) {
   const addVault = useAddVault();
+  const fieldChanged = useChangedSinceOpen(field.vaults);
+  const slotTaken = Object.values(field.vaults).some((v) => v.position === position);
   const isCouchboxField = field.type === 'couchbox-T';
   const [isEmptyMode, setEmptyMode] = useState(false);
   const [type, setType] = useState<string>(isCouchboxField ? 'couchbox' : 'vault');
@@ -79,6 +82,16 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           <p className="text-sm text-slate-600">
             Field {field.name}, position {position}
           </p>
+          {fieldChanged && (
+            <p
+              role="alert"
+              className="mt-2 rounded bg-amber-50 p-2 text-sm font-semibold text-amber-900"
+            >
+              {slotTaken
+                ? `Position ${position} of field ${field.name} was just taken by someone else.`
+                : `Field ${field.name} was just changed by someone else.`}
+            </p>
+          )}
           <div className="mt-4">
             <VaultModeToggle isEmptyMode={isEmptyMode} onChange={toggleMode} />
           </div>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { PresenceNote } from '../../../components/presence-note';
 import { Spinner } from '../../../components/spinner';
 import { RackView } from '../../racks/components/rack-view';
 import { useWarehouseSearch } from '../../search/search-context';
@@ -32,6 +33,7 @@ export function WarehousePage() {
     <div className="mx-auto max-w-7xl p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{w.name}</h1>
+        <PresenceNote warehouseId={w.id} />
         <div
           role="group"
           aria-label="View"

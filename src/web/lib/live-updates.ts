@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import * as contract from '../../contracts/live';
+import type { LiveEvent } from '../../contracts/live';
+import { callApi } from './api';
+
+/*
+ * Live updates (decision 0030): one EventSource per signed-in tab. Each change event names
+ * its company, warehouse, entity and id; this module refetches the TanStack Query entries
+ * that show that entity and nothing else, so screens update in place. Query keys are
+ * matched by their shared prefixes (`['warehouses', 'slug', slug]`, `['vaults', ...]` ...),
+ * so the features need not import anything from here.
+ */
+
+type Listener = (event: LiveEvent) => void;
+const listeners = new Set<Listener>();
+let connected = false;
+const connectionListeners = new Set<() => void>();
+
+function setConnected(value: boolean): void {
+  if (connected === value) return;
+  connected = value;
+  for (const l of connectionListeners) l();
+}
+
+/** Hears every change event this tab receives (dialogs watch their target this way). */
+export function onLiveEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const hasId = (data: unknown, id: number): boolean =>
+  typeof data === 'object' && data !== null && (data as { id?: unknown }).id === id;
+
+const startsWith =
+  (...prefix: string[]) =>
+  (query: Query): boolean =>
+    prefix.every((part, i) => query.queryKey[i] === part);
+
+/** Which cached entries an event concerns; each is refetched if shown, marked stale if not. */
+export function liveEventTargets(event: LiveEvent): ((query: Query) => boolean)[] {
+  switch (event.entity) {
+    case 'presence':
+      return [(q) => startsWith('live', 'presence')(q) && q.queryKey[2] === event.warehouse];
+    case 'checklist':
+      return [startsWith('checklists')];
+    default: {
+      const warehouse = event.warehouse;
+      const targets: ((query: Query) => boolean)[] = [
+        // The one warehouse shown in full (grid colours, counts, the open field panel).
+        (q) =>
+          startsWith('warehouses', 'slug')(q) &&
+          (warehouse === null || hasId(q.state.data, warehouse)),
+        // The dashboard's cards.
+        startsWith('warehouses', 'summaries'),
+        startsWith('statistics'),
+        startsWith('print'),
+        startsWith('search'),
+      ];
+      if (event.entity === 'warehouse') targets.push(startsWith('warehouses'));
+      if (event.entity === 'vault') {
+        const id = event.id;
+        targets.push(
+          startsWith('stage'),
+          (q) =>
+            startsWith('vaults')(q) &&
+            (id === null || hasId(q.state.data, id) || q.queryKey[2] === id),
+        );
+      }
+      return targets;
+    }
+  }
+}
+
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  for (const predicate of liveEventTargets(event)) {
+    void queryClient.invalidateQueries({ predicate });
+  }
+}
+
+const RECONNECT_MS = 2_000;
+
+/**
+ * Opens the company's event stream for as long as the signed-in frame is shown. The browser
+ * reconnects a dropped stream by itself, sending Last-Event-ID; when the server refused
+ * outright (a stopping instance answers 503) the stream is reopened here with the last id
+ * in the query string.
+ */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let lastId = '';
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+
+    const open = () => {
+      const url = lastId
+        ? `/api/live/events?lastEventId=${encodeURIComponent(lastId)}`
+        : '/api/live/events';
+      const current = new EventSource(url);
+      source = current;
+      current.addEventListener('ready', () => setConnected(true));
+      current.addEventListener('change', (message) => {
+        lastId = message.lastEventId || lastId;
+        const parsed = contract.liveEventSchema.safeParse(JSON.parse(message.data as string));
+        if (!parsed.success) return;
+        applyLiveEvent(queryClient, parsed.data);
+        for (const listener of listeners) listener(parsed.data);
+      });
+      // Events were missed and are gone: everything shown may be old.
+      current.addEventListener('reset', () => void queryClient.invalidateQueries());
+      current.addEventListener('error', () => {
+        setConnected(false);
+        if (current.readyState !== EventSource.CLOSED || stopped) return;
+        timer = setTimeout(open, RECONNECT_MS);
+      });
+    };
+    open();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      source?.close();
+      setConnected(false);
+    };
+  }, [queryClient]);
+}
+
+/** Whether the stream is open (a screen may say "live" or "offline"). */
+export function useLiveConnected(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      connectionListeners.add(notify);
+      return () => connectionListeners.delete(notify);
+    },
+    () => connected,
+  );
+}
+
+/**
+ * True once someone else's change to this entity arrived while the caller was shown: a
+ * dialog uses it to say its target changed before the user confirms.
+ */
+export function useChangedUnder(entity: LiveEvent['entity'], id: number | null): boolean {
+  // Remembers which id changed, so a caller that switches target starts unchanged.
+  const [changedId, setChangedId] = useState<number | null>(null);
+  useEffect(() => {
+    if (id === null) return;
+    return onLiveEvent((event) => {
+      if (event.entity === entity && (event.id === id || event.id === null)) setChangedId(id);
+    });
+  }, [entity, id]);
+  return id !== null && changedId === id;
+}
+
+/**
+ * True once `value` (a field's vaults, say, from a query kept fresh by live events) differs
+ * from what it was when the caller was first shown.
+ */
+export function useChangedSinceOpen(value: unknown): boolean {
+  const [first] = useState(() => JSON.stringify(value));
+  return JSON.stringify(value) !== first;
+}
+
+const PRESENCE_RENEW_MS = 20_000;
+const presenceKey = (warehouseId: number) => ['live', 'presence', warehouseId] as const;
+
+function newTabId(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Says this tab has the warehouse open (renewed every 20 s, withdrawn on leaving) and
+ * returns who else has it open, kept fresh by presence events.
+ */
+export function usePresence(warehouseId: number | undefined) {
+  const queryClient = useQueryClient();
+  const tab = useRef<string>(newTabId());
+  useEffect(() => {
+    if (warehouseId === undefined) return;
+    const announce = (here: boolean) =>
+      callApi(contract.announcePresence, {
+        params: { warehouseId },
+        body: { tab: tab.current, here },
+      }).then(
+        (presence) => queryClient.setQueryData(presenceKey(warehouseId), presence),
+        () => undefined,
+      );
+    void announce(true);
+    const timer = setInterval(() => void announce(true), PRESENCE_RENEW_MS);
+    const leave = () => void announce(false);
+    window.addEventListener('pagehide', leave);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [warehouseId, queryClient]);
+  return useQuery({
+    queryKey: presenceKey(warehouseId ?? 0),
+    queryFn: () => callApi(contract.getPresence, { params: { warehouseId: warehouseId ?? 0 } }),
+    enabled: warehouseId !== undefined,
+  });
+}
+
+/** "Ana is here", "Ana and Ben are here", "Ana, Ben and 2 others are here"; null when alone. */
+export function presenceSentence(names: string[]): string | null {
+  if (names.length === 0) return null;
+  if (names.length === 1) return `${names[0]} is here`;
+  if (names.length === 2) return `${names[0]} and ${names[1]} are here`;
+  const rest = names.length - 2;
+  return `${names[0]}, ${names[1]} and ${rest} ${rest === 1 ? 'other' : 'others'} are here`;
+}
+
+/**
+ * The fill page of a printed link has no session: it hears its own checklist's changes on a
+ * stream of its own and refetches the checklist, so office edits and other fillers show.
+ */
+export function useLiveChecklistLink(token: string | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    const source = new EventSource(`/api/live/checklists/t/${encodeURIComponent(token)}/events`);
+    source.addEventListener('change', () => {
+      void queryClient.invalidateQueries({ queryKey: ['checklists', 'fill', 'token', token] });
+    });
+    return () => source.close();
+  }, [token, queryClient]);
+}
