@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock';
 import type { EngineStatus } from './db/maintenance';
 import { sweepAuthTables } from './features/auth/auth.service';
 import { openRuntime } from './runtime';
+import { sweepRateLimits } from './lib/rate-limit-store';
 import { LiveHub } from './live/live-hub';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
     () => {
       sweepAuthTables(db).catch((error: unknown) =>
         app.log.warn({ err: error }, 'session sweep failed'),
+      );
+      sweepRateLimits(db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'rate limit sweep failed'),
       );
     },
     60 * 60 * 1000,

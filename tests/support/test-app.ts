@@ -67,12 +67,17 @@ export async function startTestApp(
   );
 }
 
-/** Serves an opened database and a files folder; `close` stops both and removes the folder. */
+/**
+ * Serves an opened database and a files folder; `close` stops both and removes the folder.
+ * With `alsoServedBy`, a second instance over another's database and folder, which `close`
+ * leaves to their owner: two instances behind one balancer.
+ */
 export async function serveTestApp(
   database: Database,
   filesDir: string,
   drop: () => Promise<void>,
   appOptions: Omit<AppOptions, 'logger'> = {},
+  alsoServedBy?: TestApp,
 ): Promise<TestApp> {
   const deps: AppDeps = {
     db: database.db,
@@ -93,6 +98,7 @@ export async function serveTestApp(
     filesDir,
     async close() {
       await app.close();
+      if (alsoServedBy) return;
       await database.close();
       await drop();
       fs.rmSync(filesDir, { recursive: true, force: true });

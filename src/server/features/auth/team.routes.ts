@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from '../../lib/rate-limit-store';
 import * as contract from '../../../contracts/team';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -21,6 +22,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: AppDeps): void {
       global: true,
       max: TEAM_ADDS_PER_HOUR,
       timeWindow: '1 hour',
+      store: databaseRateLimitStore(deps.db, 'team-adds'),
       keyGenerator: (request) => (request.user ? `user:${request.user.id}` : request.ip),
       errorResponseBuilder: () =>
         new AppError(

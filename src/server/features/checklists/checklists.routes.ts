@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from '../../lib/rate-limit-store';
 import * as contract from '../../../contracts/checklists';
 import { idParamsSchema } from '../../../contracts/common';
 import type { AppDeps } from '../../deps';
@@ -60,6 +61,8 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       global: true,
       max: PUBLIC_CALLS_PER_MINUTE,
       timeWindow: '1 minute',
+      // Counted in the database, so every instance spends one budget (decision 0032).
+      store: databaseRateLimitStore(deps.db, 'checklists'),
       errorResponseBuilder: () =>
         new AppError(
           'RATE_LIMITED',
