@@ -22,6 +22,17 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // Two real server processes, PostgreSQL, an S3-compatible server and nginx: run on
+        // its own (`npx vitest run --project instances`), as scripts/test-all.sh does.
+        test: {
+          name: 'instances',
+          include: ['tests/instances/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -8,6 +8,8 @@ command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chr
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   missing+=(postgresql)
 fi
+# The two-instance test puts Debian's nginx in front of two servers.
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 if ! command -v runuser >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then missing+=(util-linux); fi
 
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi

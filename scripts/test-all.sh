@@ -14,5 +14,6 @@ step "lint and format";       npm run --silent lint
 step "unit";                  npx vitest run --project unit
 step "integration (PGlite)";  npx vitest run --project integration
 step "integration (PostgreSQL)"; TEST_DB=postgres npx vitest run --project integration
+step "two instances (PostgreSQL, S3-compatible storage, nginx)"; npx vitest run --project instances
 step "build";                 npm run build
 step "browser (Chromium)";    npx playwright test

@@ -3,7 +3,6 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { lockDataDir, type DataDirLock } from './db/lock';
 import { createDiskStorage, type FileStorage } from './storage/storage';
-import { createS3Storage } from './storage/s3-storage';
 
 export interface Runtime {
   database: Database;
@@ -33,7 +32,8 @@ export async function openRuntime(
     });
     const storage =
       config.fileStorage.kind === 's3'
-        ? createS3Storage(config.fileStorage)
+        ? // Loaded only when chosen: the SDK is large, and most installations keep files on disk.
+          (await import('./storage/s3-storage')).createS3Storage(config.fileStorage)
         : createDiskStorage(path.join(config.dataDir, 'files'));
     return {
       database,
