@@ -6,6 +6,7 @@ import { EventStream, type StreamFrame } from '../support/event-stream';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { fieldByName, makeVault } from '../support/vault-factories';
 import { MISSING_ID } from '../support/ids';
+import { makeChecklist } from '../support/checklists-factories';
 
 let app: TestApp;
 const streams: EventStream[] = [];
@@ -136,6 +137,30 @@ describe('live events', () => {
     });
     streams.push(again);
     await again.waitFor((f) => f.event === 'reset');
+  });
+
+  it('lets the fill page of a printed link hear its own checklist, and nothing else', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const warehouse = await makeWarehouse(staff);
+    const checklist = await makeChecklist(staff, { warehouse_id: warehouse.id, tasks: [] });
+    const token = checklist.fill_path.split('/').pop() ?? '';
+    const phone = await EventStream.open(`${app.baseUrl}/api/live/checklists/t/${token}/events`);
+    streams.push(phone);
+    expect(phone.status).toBe(200);
+    await phone.waitFor((f) => f.event === 'ready');
+
+    // The office edits the checklist; the phone (no session) hears of it.
+    await makeVault(staff, { field_id: fieldByName(warehouse, 'A1').id, position: 1 });
+    const edited = await staff.client.patch(`/api/checklists/${checklist.id}`, {
+      description: 'Sweep aisle 3',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await phone.waitFor(change({ entity: 'checklist', id: checklist.id }));
+    // The vault added before it never reached the phone.
+    expect(phone.frames.filter((f) => f.event === 'change')).toHaveLength(1);
+
+    const unknown = await fetch(`${app.baseUrl}/api/live/checklists/t/${'x'.repeat(22)}/events`);
+    expect(unknown.status).toBe(404);
   });
 
   it('refuses a stream without a session', async () => {
