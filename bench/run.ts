@@ -14,6 +14,7 @@ import { measureVaultOperations } from './vault-operations';
 import { measureBrowser } from './browser';
 import { measureEngineHop } from './engine-hop';
 import { measureMixedLoad } from './mixed-load';
+import { measureLiveLatency, printLiveLatency } from './live-latency';
 
 const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -137,6 +138,7 @@ async function main() {
         rate: MIXED_RATE,
         writers: 5,
       });
+      printLiveLatency(await measureLiveLatency(server.url, cookie, seeded.warehouseId));
       console.log('\nIn Chromium (median and p99 of 5 rounds):');
       printTable(
         await measureBrowser(
