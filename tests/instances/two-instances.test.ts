@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/contracts/live';
@@ -282,6 +283,47 @@ describe('two instances behind nginx', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('keeps events flowing after the database drops the listening connections', async () => {
+    const [a, b] = instances;
+    if (!a || !b) throw new Error('instances missing');
+    const staff = await signIn();
+    const stream = await EventStream.open(`${b.url}/api/live/events`, {
+      cookie: staff.cookieHeader('/api/live/events'),
+    });
+    await stream.waitFor((f) => f.event === 'ready');
+    // What a database restart does to each instance's LISTEN connection.
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    const dropped = await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'`,
+    );
+    await admin.end();
+    expect(dropped.rowCount).toBe(2);
+
+    const made = await direct(staff, `${a.url}/api/warehouse/add-warehouse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: `After restart ${crypto.randomBytes(3).toString('hex')}`,
+        rows: 1,
+        cols: 1,
+        field_capacity: 1,
+        length: 10,
+        width: 10,
+      }),
+    });
+    expect(made.status).toBe(200);
+    const warehouse = (await made.json()) as Warehouse;
+    // Heard live once B listens again, or read back from the table when it reconnects.
+    await stream.waitFor(
+      (f) =>
+        f.event === 'change' &&
+        (f.data as LiveEvent).entity === 'warehouse' &&
+        (f.data as LiveEvent).id === warehouse.id,
+    );
+    stream.close();
   });
 
   it('sends open streams to the other instance when one stops', async () => {

@@ -582,7 +582,9 @@ async function send(r: FuzzRequest, cookie: string | null): Promise<number> {
     headers: cookie ? { ...r.headers, cookie } : r.headers,
     body: typeof r.body === 'string' || !r.body ? r.body : new Blob([new Uint8Array(r.body)]),
   });
-  await res.arrayBuffer();
+  // An event stream that was accepted stays open: its status is the answer.
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel();
+  else await res.arrayBuffer();
   return res.status;
 }
 
