@@ -12,7 +12,7 @@ import { documentEndpoint, parseWith, registerEndpoint, requireUser } from '../h
 import { PRESENCE_TTL_SECONDS, type LiveHub } from './live-hub';
 
 /** Comment lines this often keep proxies and the browser from closing a quiet stream. */
-export const HEARTBEAT_MS = 20_000;
+const HEARTBEAT_MS = 20_000;
 /** What the browser waits before reconnecting a dropped stream (SSE `retry:`). */
 const RETRY_MS = 1_000;
 
