@@ -31,6 +31,7 @@ import { registerWarehouseLayoutRoutes } from './features/warehouses/warehouse-l
 import { registerPrintRoutes } from './features/print/print.routes';
 import { registerStatisticsRoutes } from './features/statistics/statistics.routes';
 import { registerChecklistRoutes } from './features/checklists/checklists.routes';
+import { registerImportRoutes } from './features/imports/imports.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerPrintRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
+  registerImportRoutes(app, deps);
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);

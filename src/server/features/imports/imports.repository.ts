@@ -1,0 +1,399 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { VaultType } from '../../../contracts/vaults';
+import { gridFieldNames } from '../../../domain/field-names';
+import { queryRows, type Db } from '../../db/client';
+import { importJobs } from '../../db/schema/imports';
+
+// Bulk statements take their rows as one JSON parameter (`jsonb_to_recordset`): one shape
+// for both engines and any number of rows, where a parameter per value would run out at
+// 65,535 and arrays would need a driver-specific encoding.
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+export type ImportJobRow = typeof importJobs.$inferSelect;
+
+export async function insertJob(
+  db: Db,
+  params: Pick<
+    ImportJobRow,
+    | 'companyId'
+    | 'createdBy'
+    | 'fileName'
+    | 'headers'
+    | 'suggestedMapping'
+    | 'sheet'
+    | 'rowCount'
+    | 'encodingNote'
+  >,
+): Promise<ImportJobRow> {
+  const [row] = await db.insert(importJobs).values(params).returning();
+  if (!row) throw new Error('Import job insert returned nothing');
+  return row;
+}
+
+/** Old jobs (and the files they hold) go after a week; a running one is never removed. */
+export async function pruneJobs(db: Db, companyId: number): Promise<void> {
+  await db
+    .delete(importJobs)
+    .where(
+      and(
+        eq(importJobs.companyId, companyId),
+        lt(importJobs.createdAt, sql`now() - interval '7 days'`),
+        sql`${importJobs.status} <> 'running'`,
+      ),
+    );
+}
+
+/** A job without its file, for status answers. */
+const jobColumns = {
+  id: importJobs.id,
+  companyId: importJobs.companyId,
+  fileName: importJobs.fileName,
+  status: importJobs.status,
+  headers: importJobs.headers,
+  suggestedMapping: importJobs.suggestedMapping,
+  rowCount: importJobs.rowCount,
+  encodingNote: importJobs.encodingNote,
+  runner: importJobs.runner,
+  rowsDone: importJobs.rowsDone,
+  rowsRefused: importJobs.rowsRefused,
+  cancelRequested: importJobs.cancelRequested,
+  result: importJobs.result,
+  message: importJobs.message,
+  createdAt: importJobs.createdAt,
+};
+export type JobSummaryRow = Awaited<ReturnType<typeof findJobSummary>> & object;
+
+export async function findJobSummary(db: Db, companyId: number, id: number) {
+  const rows = await db
+    .select(jobColumns)
+    .from(importJobs)
+    .where(and(eq(importJobs.companyId, companyId), eq(importJobs.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listJobSummaries(db: Db, companyId: number, limit: number) {
+  return db
+    .select(jobColumns)
+    .from(importJobs)
+    .where(eq(importJobs.companyId, companyId))
+    .orderBy(desc(importJobs.createdAt), desc(importJobs.id))
+    .limit(limit);
+}
+
+export async function findJob(db: Db, companyId: number, id: number) {
+  const rows = await db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.companyId, companyId), eq(importJobs.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Takes an uploaded job for this instance; null when it was already taken or has ended. */
+export async function claimJob(
+  db: Db,
+  companyId: number,
+  id: number,
+  runner: string,
+  options: Record<string, unknown>,
+) {
+  const rows = await db
+    .update(importJobs)
+    .set({ status: 'running', runner, options, rowsDone: 0, rowsRefused: 0 })
+    .where(
+      and(
+        eq(importJobs.companyId, companyId),
+        eq(importJobs.id, id),
+        eq(importJobs.status, 'uploaded'),
+      ),
+    )
+    .returning({ id: importJobs.id });
+  return rows.length > 0;
+}
+
+export async function saveRefusals(
+  db: Db,
+  companyId: number,
+  id: number,
+  refused: ImportJobRow['refused'],
+): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ refused })
+    .where(and(eq(importJobs.companyId, companyId), eq(importJobs.id, id)));
+}
+
+export async function saveProgress(
+  db: Db,
+  companyId: number,
+  id: number,
+  progress: { rowsDone: number; rowsRefused: number },
+): Promise<void> {
+  await db
+    .update(importJobs)
+    .set(progress)
+    .where(and(eq(importJobs.companyId, companyId), eq(importJobs.id, id)));
+}
+
+export async function finishJob(
+  db: Db,
+  companyId: number,
+  id: number,
+  end: Pick<ImportJobRow, 'status' | 'result' | 'message' | 'rowsDone' | 'rowsRefused'> & {
+    refused?: ImportJobRow['refused'];
+  },
+): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ ...end, finishedAt: sql`now()` })
+    .where(and(eq(importJobs.companyId, companyId), eq(importJobs.id, id)));
+}
+
+export async function requestCancel(db: Db, companyId: number, id: number): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ cancelRequested: true })
+    .where(
+      and(
+        eq(importJobs.companyId, companyId),
+        eq(importJobs.id, id),
+        eq(importJobs.status, 'running'),
+      ),
+    );
+}
+
+export async function isCancelRequested(db: Db, companyId: number, id: number) {
+  const rows = await db
+    .select({ cancel: importJobs.cancelRequested })
+    .from(importJobs)
+    .where(and(eq(importJobs.companyId, companyId), eq(importJobs.id, id)));
+  return rows[0]?.cancel ?? false;
+}
+
+// --- What an import reads and writes -------------------------------------------------
+
+export interface WarehouseRow {
+  id: number;
+  name: string;
+  field_capacity: number;
+}
+export interface FieldRow {
+  id: number;
+  warehouse_id: number;
+  name: string;
+  type: 'vault' | 'couchbox-T' | 'couchbox-B';
+  full: boolean;
+}
+export interface VaultStateRow {
+  id: number;
+  name: string;
+  field_id: number | null;
+  position: number | null;
+  customer_name: string | null;
+  order_name: string | null;
+  type: VaultType;
+  note: string;
+}
+
+export const listWarehouses = (db: Db, companyId: number) =>
+  queryRows<WarehouseRow>(
+    db,
+    sql`SELECT id, name, field_capacity FROM warehouses WHERE company_id = ${companyId}`,
+  );
+
+export const listFields = (db: Db, companyId: number) =>
+  queryRows<FieldRow>(
+    db,
+    sql`SELECT id, warehouse_id, name, type, "full" FROM fields WHERE company_id = ${companyId}`,
+  );
+
+export const listTakenPositions = (db: Db, companyId: number) =>
+  queryRows<{ field_id: number; position: number }>(
+    db,
+    sql`SELECT field_id, position FROM vaults
+        WHERE company_id = ${companyId} AND field_id IS NOT NULL`,
+  );
+
+export const findVaultsByName = (db: Db, companyId: number, names: readonly string[]) =>
+  queryRows<VaultStateRow>(
+    db,
+    sql`SELECT v.id, v.name, v.field_id, v.position, c.name AS customer_name,
+               o.name AS order_name, v.type, v.note
+        FROM vaults v
+        LEFT JOIN customers c ON c.id = v.customer_id
+        LEFT JOIN orders o ON o.id = v.order_id
+        WHERE v.company_id = ${companyId}
+          AND v.name IN (SELECT jsonb_array_elements_text(${json(names)}))`,
+  );
+
+/**
+ * Every warehouse of the company shared, in id order (decision 0014's shared side, taken for
+ * all of them at once: an import may place into and lift out of any of them, and the set is
+ * only known after reading the vaults, which must come after the warehouses).
+ */
+export async function lockCompanyWarehouses(db: Db, companyId: number): Promise<void> {
+  await queryRows(
+    db,
+    sql`SELECT id FROM warehouses WHERE company_id = ${companyId} ORDER BY id FOR SHARE`,
+  );
+}
+
+export async function lockVaultsByName(
+  db: Db,
+  companyId: number,
+  names: readonly string[],
+): Promise<void> {
+  await queryRows(
+    db,
+    sql`SELECT id FROM vaults
+        WHERE company_id = ${companyId}
+          AND name IN (SELECT jsonb_array_elements_text(${json(names)}))
+        ORDER BY id FOR UPDATE`,
+  );
+}
+
+export async function lockFields(
+  db: Db,
+  companyId: number,
+  fieldIds: readonly number[],
+): Promise<void> {
+  await queryRows(
+    db,
+    sql`SELECT id FROM fields
+        WHERE company_id = ${companyId}
+          AND id IN (SELECT (jsonb_array_elements_text(${json(fieldIds)}))::bigint)
+        ORDER BY id FOR UPDATE`,
+  );
+}
+
+export async function insertWarehouseWithFields(
+  db: Db,
+  params: {
+    companyId: number;
+    name: string;
+    slug: string;
+    rows: number;
+    cols: number;
+    fieldCapacity: number;
+  },
+): Promise<void> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO warehouses (company_id, name, slug, rows, cols, field_capacity, length, width)
+        VALUES (${params.companyId}, ${params.name}, ${params.slug}, ${params.rows},
+                ${params.cols}, ${params.fieldCapacity}, ${params.cols * 10}, ${params.rows * 10})
+        RETURNING id`,
+  );
+  if (!row) throw new Error('Warehouse insert returned nothing');
+  const grid = gridFieldNames(params.rows, params.cols).map((f) => ({
+    name: f.name,
+    col_index: f.colIndex,
+    row_index: f.row,
+  }));
+  await queryRows(
+    db,
+    sql`INSERT INTO fields (company_id, warehouse_id, name, col_index, row_index)
+        SELECT ${params.companyId}, ${row.id}, f.name, f.col_index, f.row_index
+        FROM jsonb_to_recordset(${json(grid)}) AS f(name text, col_index int, row_index int)`,
+  );
+}
+
+/** Finds or creates customers (or orders) by name; answers each name's id. */
+export async function upsertNames(
+  db: Db,
+  table: 'customers' | 'orders',
+  companyId: number,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const target = sql.identifier(table);
+  await queryRows(
+    db,
+    sql`INSERT INTO ${target} (company_id, name)
+        SELECT ${companyId}, n FROM jsonb_array_elements_text(${json(names)}) AS n
+        ON CONFLICT (company_id, name) DO NOTHING`,
+  );
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM ${target}
+        WHERE company_id = ${companyId}
+          AND name IN (SELECT jsonb_array_elements_text(${json(names)}))`,
+  );
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Lifts vaults out of their fields (into stage, remembering the field) before they land again. */
+export async function liftVaults(db: Db, companyId: number, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await queryRows(
+    db,
+    sql`UPDATE vaults SET old_field_id = field_id, field_id = NULL, position = NULL
+        WHERE company_id = ${companyId} AND field_id IS NOT NULL
+          AND id IN (SELECT (jsonb_array_elements_text(${json(ids)}))::bigint)`,
+  );
+}
+
+export interface VaultWrite {
+  id?: number;
+  name: string;
+  customer_id: number;
+  order_id: number | null;
+  type: VaultType;
+  note: string;
+  field_id: number | null;
+  position: number | null;
+}
+
+const VAULT_RECORD = sql.raw(
+  'u(id bigint, name text, customer_id bigint, order_id bigint, type text, note text, field_id bigint, position int)',
+);
+
+export async function updateVaults(db: Db, companyId: number, rows: readonly VaultWrite[]) {
+  if (rows.length === 0) return;
+  await queryRows(
+    db,
+    sql`UPDATE vaults v
+        SET customer_id = u.customer_id, order_id = u.order_id, type = u.type, note = u.note,
+            field_id = u.field_id, position = u.position, updated_at = now()
+        FROM jsonb_to_recordset(${json(rows)}) AS ${VAULT_RECORD}
+        WHERE v.company_id = ${companyId} AND v.id = u.id`,
+  );
+}
+
+export async function insertVaults(
+  db: Db,
+  companyId: number,
+  rows: readonly VaultWrite[],
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`INSERT INTO vaults (company_id, name, customer_id, order_id, type, note, field_id, position)
+        SELECT ${companyId}, u.name, u.customer_id, u.order_id, u.type, u.note, u.field_id, u.position
+        FROM jsonb_to_recordset(${json(rows)}) AS ${VAULT_RECORD}
+        RETURNING id, name`,
+  );
+  return new Map(inserted.map((r) => [r.name, r.id]));
+}
+
+export async function insertEvents(
+  db: Db,
+  params: {
+    companyId: number;
+    actorUserId: number;
+    actorEmail: string;
+    kind: string;
+    events: readonly { vault_id: number; vault_name: string; details: unknown }[];
+  },
+): Promise<void> {
+  if (params.events.length === 0) return;
+  await queryRows(
+    db,
+    sql`INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)
+        SELECT ${params.companyId}, e.vault_id, e.vault_name, ${params.kind},
+               ${params.actorUserId}, ${params.actorEmail}, e.details
+        FROM jsonb_to_recordset(${json(params.events)})
+             AS e(vault_id bigint, vault_name text, details jsonb)`,
+  );
+}
