@@ -223,8 +223,11 @@ export async function startImport(
       'This import has already been started. Upload the file again to import it once more.',
     );
   }
+  // Answered before the run begins: on the embedded engine the run's transaction holds the
+  // one session until it ends, and this answer would wait for it.
+  const started = await getImport(db, runner, user, id);
   runner.start(job, user, options);
-  return getImport(db, runner, user, id);
+  return started;
 }
 
 export async function cancelImport(
