@@ -110,8 +110,8 @@ export class ImportRunner {
         rowsRefused: run.rowsRefused,
       });
     try {
-      const counts = await this.importRows(job, user, options, run);
-      await finish({ status: 'done', result: counts, message: null });
+      const { counts, errors } = await this.importRows(job, user, options, run);
+      await finish({ status: 'done', result: counts, message: null, refused: errors });
     } catch (error) {
       if (error instanceof Cancelled) {
         await finish({ status: 'cancelled', result: null, message: 'The import was cancelled.' });
@@ -140,10 +140,12 @@ export class ImportRunner {
     user: SessionUser,
     options: ImportOptions,
     run: Running,
-  ): Promise<ImportCounts> {
+  ): Promise<{ counts: ImportCounts; errors: ImportRowError[] }> {
     const companyId = user.companyId;
     const sheet = JSON.parse(job.sheet) as StoredSheet;
     const read = readRows(sheet, options.mapping);
+    // The job row is written only beside the transaction, never in it: a row the transaction
+    // held would make the progress write beside it wait for the transaction, which waits on it.
     const reportBeside = !isEmbeddedEngine(this.db);
     const checkpoint = async (rowsDone: number) => {
       run.rowsDone = rowsDone;
@@ -197,7 +199,6 @@ export class ImportRunner {
       const errors = [...read.errors, ...plan.refusals.map(rowError)].sort((a, b) => a.row - b.row);
       run.rowsRefused = errors.length;
       if (errors.length > 0 && !options.import_valid_rows) throw new Refused(errors);
-      if (errors.length > 0) await repo.saveRefusals(tx, companyId, job.id, errors);
 
       const placeOf = (target: PlannedRow['target']) => {
         if (!target) return null;
@@ -274,12 +275,13 @@ export class ImportRunner {
       }
       const count = (action: PlannedRow['action']) =>
         plan.planned.filter((p) => p.action === action).length;
-      return {
+      const counts = {
         created: count('create'),
         updated: count('update') + count('move'),
         unchanged: count('unchanged'),
         refused: errors.length,
       };
+      return { counts, errors };
     });
   }
 }
