@@ -18,6 +18,11 @@ export const importColumns = [
   'field',
   'position',
   'note',
+  'rack',
+  'shelf',
+  'slot',
+  'pallet_number',
+  'spaces',
 ] as const;
 export type ImportColumn = (typeof importColumns)[number];
 
@@ -30,7 +35,15 @@ export const importColumnLabels: Record<ImportColumn, string> = {
   field: 'Field',
   position: 'Position',
   note: 'Note',
+  rack: 'Rack',
+  shelf: 'Shelf',
+  slot: 'Slot',
+  pallet_number: 'Pallet number',
+  spaces: 'Pallet spaces',
 };
+
+/** A row is a pallet when its rack cell is filled; every other row is a vault. */
+export const palletColumns = ['rack', 'shelf', 'slot', 'pallet_number', 'spaces'] as const;
 
 /** For each of our columns, the index of the file's column that fills it, or null. */
 export const importMappingSchema = z.object(

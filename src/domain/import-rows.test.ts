@@ -12,6 +12,11 @@ const mapping: ImportMapping = {
   field: 5,
   position: 6,
   note: 7,
+  rack: null,
+  shelf: null,
+  slot: null,
+  pallet_number: null,
+  spaces: null,
 };
 
 describe('suggestMapping', () => {
@@ -25,6 +30,11 @@ describe('suggestMapping', () => {
       warehouse: 5,
       note: 6,
       order: null,
+      rack: null,
+      shelf: null,
+      slot: null,
+      pallet_number: null,
+      spaces: null,
     });
   });
 

@@ -21,6 +21,11 @@ const HEADER_WORDS: Record<ImportColumn, readonly string[]> = {
   field: ['field', 'fieldname', 'location', 'bay'],
   position: ['position', 'pos', 'level', 'height'],
   note: ['note', 'notes', 'comment', 'comments', 'remarks'],
+  rack: ['rack', 'rackname'],
+  shelf: ['shelf', 'shelfnumber'],
+  slot: ['slot', 'slotnumber', 'spot'],
+  pallet_number: ['palletnumber', 'pallet', 'palletno'],
+  spaces: ['spaces', 'palletspaces', 'shelfspots', 'spots'],
 };
 
 const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -6,6 +6,8 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import type { ImportJob } from '../../src/contracts/imports';
 import { MISSING_ID } from '../support/ids';
+import type { Rack } from '../../src/contracts/racks';
+import { makeRack } from '../support/racks-factories';
 import {
   csvText,
   optionsFor,
@@ -462,5 +464,42 @@ describe('a large file', () => {
     const list = await printList(staff);
     expect(list).toHaveLength(50_000);
     expect(list[0]).toMatchObject({ name: 'V1', field_name: 'A1', position: 1 });
+  });
+});
+
+describe('pallets', () => {
+  it('imports pallet rows onto their rack shelves, once, within the shelf capacity', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const warehouse = await makeWarehouse(staff, { name: 'Main', rows: 1, cols: 1 });
+    const rack = await makeRack(staff, warehouse.id, { name: 'R1', num_shelves: 2, capacity: 3 });
+    const file = csvText([
+      ['Warehouse', 'Rack', 'Shelf', 'Slot', 'Customer', 'Pallet Number', 'Spaces', 'Vault'],
+      ['Main', 'R1', 1, 1, 'Smith', 'P-1', 2, ''],
+      ['Main', 'R1', 1, '', 'Jones', 'P-2', 1, ''],
+      ['Main', 'R1', 1, '', 'Jones', 'P-3', 1, ''],
+      ['Main', 'R1', 3, '', 'Jones', 'P-4', 1, ''],
+      ['', '', '', '', 'Lee', '', '', 'V-1'],
+    ]);
+    const job = await runImport(staff, file, { import_valid_rows: true });
+    expect(job.status, job.message ?? '').toBe('done');
+    expect(job.result).toEqual({ created: 3, updated: 0, unchanged: 0, refused: 2 });
+    const csv = await staff.client.get(`/api/imports/${job.id}/refused.csv`);
+    expect(csv.text).toContain(
+      'Row 4, Pallet spaces: This shelf already has the maximum number of pallets (3).',
+    );
+    expect(csv.text).toContain('Row 5, Shelf: Warehouse Main has no rack R1 with a shelf 3.');
+
+    const racks = (await staff.client.get(`/api/racks/warehouse/${warehouse.id}`)).body as Rack[];
+    const shelf = racks.find((r) => r.id === rack.id)?.shelves[0];
+    expect(
+      shelf?.pallets.map((p) => [p.palletNumber, p.customerName, p.slotIndex, p.shelfSpots]),
+    ).toEqual([
+      ['P-1', 'SMITH', 0, 2],
+      ['P-2', 'JONES', 2, 1],
+    ]);
+    expect((await printList(staff)).map((v) => v.name)).toEqual(['V-1']);
+
+    const again = await runImport(staff, file, { import_valid_rows: true });
+    expect(again.result).toEqual({ created: 0, updated: 0, unchanged: 3, refused: 2 });
   });
 });

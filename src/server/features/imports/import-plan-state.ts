@@ -1,5 +1,14 @@
 import type { ImportMapping, ImportRowError, NewWarehouseSpec } from '../../../contracts/imports';
-import { importColumnLabels } from '../../../contracts/imports';
+import { importColumnLabels, importColumns } from '../../../contracts/imports';
+import {
+  isPalletRow,
+  planPallets,
+  rackKey,
+  readPalletRow,
+  shelfKey,
+  type PalletImportRow,
+  type StoredPallet,
+} from '../../../domain/import-pallets';
 import { gridFieldNames } from '../../../domain/field-names';
 import {
   fieldKey,
@@ -24,20 +33,32 @@ export interface StoredSheet {
 export function readRows(
   sheet: StoredSheet,
   mapping: ImportMapping,
-): { rows: ImportRow[]; errors: ImportRowError[] } {
+): { rows: ImportRow[]; pallets: PalletImportRow[]; errors: ImportRowError[] } {
   const problemsByRow = new Map<number, CellProblem[]>();
   for (const p of sheet.problems) {
     problemsByRow.set(p.row, [...(problemsByRow.get(p.row) ?? []), p]);
   }
   const rows: ImportRow[] = [];
+  const pallets: PalletImportRow[] = [];
   const errors: ImportRowError[] = [];
   sheet.rows.forEach((cells, i) => {
     const n = sheet.rowNumbers[i] ?? i + 2;
-    const read = readImportRow(cells, n, mapping, problemsByRow.get(n));
+    const problems = problemsByRow.get(n) ?? [];
+    const problem = problems.find((p) => Object.values(mapping).includes(p.column));
+    if (isPalletRow(cells, mapping)) {
+      const column = importColumns.find((c) => mapping[c] === problem?.column) ?? null;
+      const read = problem
+        ? ({ ok: false, refusal: { row: n, column, reason: problem.reason } } as const)
+        : readPalletRow(cells, n, mapping);
+      if (read.ok) pallets.push(read.value);
+      else errors.push(rowError(read.refusal));
+      return;
+    }
+    const read = readImportRow(cells, n, mapping, problems);
     if (read.ok) rows.push(read.value);
     else errors.push(rowError(read.refusal));
   });
-  return { rows, errors };
+  return { rows, pallets, errors };
 }
 
 export function rowError(r: {
@@ -133,4 +154,46 @@ export function planOver(
       : `Warehouse ${name} does not exist; tick "create missing warehouses" to create it.`,
   );
   return { plan, keyOfField, fields };
+}
+
+/** The pallet plan over the company's racks, shelves and pallets. */
+export function planPalletsOver(
+  rows: readonly PalletImportRow[],
+  db: {
+    warehouses: readonly repo.WarehouseRow[];
+    shelves: readonly repo.ShelfRow[];
+    pallets: readonly repo.PalletStateRow[];
+  },
+) {
+  const warehouseName = new Map(db.warehouses.map((w) => [w.id, w.name]));
+  const racksByKey = new Map<string, Set<number>>();
+  const shelves = new Map<string, { id: number; capacity: number }>();
+  for (const s of db.shelves) {
+    const name = warehouseName.get(s.warehouse_id);
+    if (name === undefined) continue;
+    const key = rackKey(name, s.rack_name);
+    racksByKey.set(key, (racksByKey.get(key) ?? new Set()).add(s.rack_id));
+    shelves.set(shelfKey(name, s.rack_name, s.shelf_index + 1), { id: s.id, capacity: s.capacity });
+  }
+  const ambiguousRacks = new Set(
+    [...racksByKey].filter(([, ids]) => ids.size > 1).map(([key]) => key),
+  );
+  const palletsOnShelf = new Map<number, StoredPallet[]>();
+  const numberCount = new Map<string, number>();
+  const stored: StoredPallet[] = db.pallets.map((p) => ({
+    id: p.id,
+    shelfId: p.shelf_id,
+    slotIndex: p.slot_index,
+    spaces: p.shelf_spots,
+    palletNumber: p.pallet_number,
+    customerName: p.customer_name ?? '',
+  }));
+  for (const p of stored) {
+    palletsOnShelf.set(p.shelfId, [...(palletsOnShelf.get(p.shelfId) ?? []), p]);
+    numberCount.set(p.palletNumber, (numberCount.get(p.palletNumber) ?? 0) + 1);
+  }
+  const byNumber = new Map(
+    stored.filter((p) => numberCount.get(p.palletNumber) === 1).map((p) => [p.palletNumber, p]),
+  );
+  return planPallets(rows, { shelves, ambiguousRacks, palletsOnShelf, byNumber });
 }

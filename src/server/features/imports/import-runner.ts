@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors';
 import {
   missingWarehouses,
   planOver,
+  planPalletsOver,
   readRows,
   rowError,
   type StoredSheet,
@@ -196,7 +197,12 @@ export class ImportRunner {
         [],
         options.create_missing_warehouses,
       );
-      const errors = [...read.errors, ...plan.refusals.map(rowError)].sort((a, b) => a.row - b.row);
+      const pallets = await planPalletsLocked(tx, companyId, read.pallets, warehouses);
+      const errors = [
+        ...read.errors,
+        ...plan.refusals.map(rowError),
+        ...pallets.refusals.map(rowError),
+      ].sort((a, b) => a.row - b.row);
       run.rowsRefused = errors.length;
       if (errors.length > 0 && !options.import_valid_rows) throw new Refused(errors);
 
@@ -213,8 +219,12 @@ export class ImportRunner {
           : null;
 
       const writes = plan.planned.filter((p) => p.action !== 'unchanged');
+      const newPallets = pallets.planned.filter((p) => p.action === 'create');
       const customers = await repo.upsertNames(tx, 'customers', companyId, [
-        ...new Set(writes.map((p) => p.values.customerName)),
+        ...new Set([
+          ...writes.map((p) => p.values.customerName),
+          ...newPallets.map((p) => p.row.customerName),
+        ]),
       ]);
       const orders = await repo.upsertNames(tx, 'orders', companyId, [
         ...new Set(writes.flatMap((p) => (p.values.orderName ? [p.values.orderName] : []))),
@@ -225,7 +235,18 @@ export class ImportRunner {
         writes.flatMap((p) => (p.action === 'move' && p.existing?.fieldKey ? [p.existing.id] : [])),
       );
 
-      let done = plan.planned.length - writes.length;
+      await repo.insertPallets(
+        tx,
+        companyId,
+        newPallets.map((p) => ({
+          shelf_id: p.shelfId,
+          customer_id: customers.get(p.row.customerName) ?? 0,
+          pallet_number: p.row.palletNumber,
+          shelf_spots: p.row.spaces,
+          slot_index: p.slotIndex,
+        })),
+      );
+      let done = plan.planned.length - writes.length + pallets.planned.length;
       await checkpoint(done);
       for (let i = 0; i < writes.length; i += CHUNK_ROWS) {
         const chunk = writes.slice(i, i + CHUNK_ROWS);
@@ -276,14 +297,36 @@ export class ImportRunner {
       const count = (action: PlannedRow['action']) =>
         plan.planned.filter((p) => p.action === action).length;
       const counts = {
-        created: count('create'),
+        created: count('create') + newPallets.length,
         updated: count('update') + count('move'),
-        unchanged: count('unchanged'),
+        unchanged: count('unchanged') + pallets.planned.length - newPallets.length,
         refused: errors.length,
       };
       return { counts, errors };
     });
   }
+}
+
+/** Plans the pallet rows with the shelves they name locked, as adding a pallet locks its shelf. */
+async function planPalletsLocked(
+  tx: Db,
+  companyId: number,
+  rows: Parameters<typeof planPalletsOver>[0],
+  warehouses: readonly repo.WarehouseRow[],
+) {
+  if (rows.length === 0) return { planned: [], refusals: [] };
+  const shelves = await repo.listShelves(tx, companyId);
+  const first = planPalletsOver(rows, { warehouses, shelves, pallets: [] });
+  await repo.lockShelves(
+    tx,
+    companyId,
+    [...new Set(first.planned.map((p) => p.shelfId))].sort((a, b) => a - b),
+  );
+  return planPalletsOver(rows, {
+    warehouses,
+    shelves,
+    pallets: await repo.listPallets(tx, companyId),
+  });
 }
 
 async function createWarehouses(

@@ -397,3 +397,70 @@ export async function insertEvents(
              AS e(vault_id bigint, vault_name text, details jsonb)`,
   );
 }
+
+export interface ShelfRow {
+  id: number;
+  rack_id: number;
+  rack_name: string;
+  warehouse_id: number;
+  shelf_index: number;
+  capacity: number;
+}
+export interface PalletStateRow {
+  id: number;
+  shelf_id: number;
+  slot_index: number;
+  shelf_spots: number;
+  pallet_number: string;
+  customer_name: string | null;
+}
+
+export const listShelves = (db: Db, companyId: number) =>
+  queryRows<ShelfRow>(
+    db,
+    sql`SELECT s.id, s.rack_id, r.name AS rack_name, r.warehouse_id, s.shelf_index, s.capacity
+        FROM shelves s JOIN racks r ON r.id = s.rack_id
+        WHERE s.company_id = ${companyId}`,
+  );
+
+export const listPallets = (db: Db, companyId: number) =>
+  queryRows<PalletStateRow>(
+    db,
+    sql`SELECT p.id, p.shelf_id, p.slot_index, p.shelf_spots, p.pallet_number,
+               c.name AS customer_name
+        FROM pallets p LEFT JOIN customers c ON c.id = p.customer_id
+        WHERE p.company_id = ${companyId}`,
+  );
+
+/** The shelves pallets go onto, in id order, as adding a pallet locks its shelf. */
+export async function lockShelves(db: Db, companyId: number, shelfIds: readonly number[]) {
+  if (shelfIds.length === 0) return;
+  await queryRows(
+    db,
+    sql`SELECT id FROM shelves
+        WHERE company_id = ${companyId}
+          AND id IN (SELECT (jsonb_array_elements_text(${json(shelfIds)}))::bigint)
+        ORDER BY id FOR UPDATE`,
+  );
+}
+
+export async function insertPallets(
+  db: Db,
+  companyId: number,
+  rows: readonly {
+    shelf_id: number;
+    customer_id: number;
+    pallet_number: string;
+    shelf_spots: number;
+    slot_index: number;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await queryRows(
+    db,
+    sql`INSERT INTO pallets (company_id, shelf_id, customer_id, pallet_number, shelf_spots, slot_index)
+        SELECT ${companyId}, u.shelf_id, u.customer_id, u.pallet_number, u.shelf_spots, u.slot_index
+        FROM jsonb_to_recordset(${json(rows)})
+             AS u(shelf_id bigint, customer_id bigint, pallet_number text, shelf_spots int, slot_index int)`,
+  );
+}

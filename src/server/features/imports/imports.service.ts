@@ -20,6 +20,7 @@ import type { UploadedFile } from '../../storage/storage';
 import {
   missingWarehouses,
   planOver,
+  planPalletsOver,
   readRows,
   rowError,
   type StoredSheet,
@@ -137,6 +138,14 @@ export async function previewImport(
     repo.listTakenPositions(db, user.companyId),
     repo.findVaultsByName(db, user.companyId, names),
   ]);
+  const pallets =
+    read.pallets.length === 0
+      ? { planned: [], refusals: [] }
+      : planPalletsOver(read.pallets, {
+          warehouses,
+          shelves: await repo.listShelves(db, user.companyId),
+          pallets: await repo.listPallets(db, user.companyId),
+        });
   const missing = missingWarehouses(
     read.rows,
     warehouses.map((w) => w.name),
@@ -151,11 +160,16 @@ export async function previewImport(
     simulated,
     options.create_missing_warehouses,
   );
-  const errors = [...read.errors, ...plan.refusals.map(rowError)].sort((a, b) => a.row - b.row);
+  const errors = [
+    ...read.errors,
+    ...plan.refusals.map(rowError),
+    ...pallets.refusals.map(rowError),
+  ].sort((a, b) => a.row - b.row);
   if (job.status === 'uploaded') await repo.saveRefusals(db, user.companyId, id, errors);
 
   const errorByRow = new Map(errors.map((e) => [e.row, e]));
   const plannedByRow = new Map(plan.planned.map((p) => [p.row.row, p]));
+  const palletByRow = new Map(pallets.planned.map((p) => [p.row.row, p]));
   const previewRows: PreviewRow[] = [];
   for (let i = 0; i < sheet.rows.length && previewRows.length < IMPORT_PREVIEW_ROWS; i++) {
     const n = sheet.rowNumbers[i] ?? i + 2;
@@ -164,37 +178,54 @@ export async function previewImport(
     const cells = sheet.rows[i] ?? [];
     const cell = (index: number | null) => (index === null ? '' : (cells[index] ?? '').trim());
     const field = p?.target ? planFields.get(p.target.fieldKey) : undefined;
+    const pallet = palletByRow.get(n);
     previewRows.push(
-      p
+      pallet
         ? {
             row: n,
-            action: p.action,
-            vault_number: p.row.vaultNumber,
-            customer: p.values.customerName,
-            order: p.values.orderName ?? '',
-            type: p.values.type,
-            warehouse: field?.warehouseName ?? '',
-            field: field?.name ?? 'stage',
-            position: p.target?.position ?? null,
-            note: p.values.note,
+            action: pallet.action,
+            vault_number: pallet.row.palletNumber,
+            customer: pallet.row.customerName,
+            order: '',
+            type: 'pallet',
+            warehouse: pallet.row.warehouse,
+            field: `Rack ${pallet.row.rack}, shelf ${pallet.row.shelf}`,
+            position: pallet.slotIndex + 1,
+            note: `${pallet.row.spaces} spaces`,
             error: null,
           }
-        : {
-            row: n,
-            action: 'refused',
-            vault_number: cell(options.mapping.vault_number),
-            customer: cell(options.mapping.customer),
-            order: cell(options.mapping.order),
-            type: cell(options.mapping.type),
-            warehouse: cell(options.mapping.warehouse),
-            field: cell(options.mapping.field),
-            position: Number.parseInt(cell(options.mapping.position), 10) || null,
-            note: cell(options.mapping.note),
-            error: error ? `${error.column}: ${error.reason}` : null,
-          },
+        : p
+          ? {
+              row: n,
+              action: p.action,
+              vault_number: p.row.vaultNumber,
+              customer: p.values.customerName,
+              order: p.values.orderName ?? '',
+              type: p.values.type,
+              warehouse: field?.warehouseName ?? '',
+              field: field?.name ?? 'stage',
+              position: p.target?.position ?? null,
+              note: p.values.note,
+              error: null,
+            }
+          : {
+              row: n,
+              action: 'refused',
+              vault_number: cell(options.mapping.vault_number),
+              customer: cell(options.mapping.customer),
+              order: cell(options.mapping.order),
+              type: cell(options.mapping.type),
+              warehouse: cell(options.mapping.warehouse),
+              field: cell(options.mapping.field),
+              position: Number.parseInt(cell(options.mapping.position), 10) || null,
+              note: cell(options.mapping.note),
+              error: error ? `${error.column}: ${error.reason}` : null,
+            },
     );
   }
-  const count = (action: string) => plan.planned.filter((p) => p.action === action).length;
+  const count = (action: string) =>
+    plan.planned.filter((p) => p.action === action).length +
+    pallets.planned.filter((p) => p.action === action).length;
   return {
     rows: previewRows,
     counts: {
