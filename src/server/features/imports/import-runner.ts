@@ -14,6 +14,7 @@ import {
   rowError,
   type StoredSheet,
 } from './import-plan-state';
+import * as jobs from './import-jobs.repository';
 import * as repo from './imports.repository';
 
 /** Rows per bulk statement: progress and cancelling are checked between them. */
@@ -104,8 +105,8 @@ export class ImportRunner {
     run: Running,
   ): Promise<void> {
     const companyId = user.companyId;
-    const finish = (end: Omit<Parameters<typeof repo.finishJob>[3], 'rowsDone' | 'rowsRefused'>) =>
-      repo.finishJob(this.db, companyId, job.id, {
+    const finish = (end: Omit<Parameters<typeof jobs.finishJob>[3], 'rowsDone' | 'rowsRefused'>) =>
+      jobs.finishJob(this.db, companyId, job.id, {
         ...end,
         rowsDone: run.rowsDone,
         rowsRefused: run.rowsRefused,
@@ -151,11 +152,11 @@ export class ImportRunner {
     const checkpoint = async (rowsDone: number) => {
       run.rowsDone = rowsDone;
       if (reportBeside) {
-        await repo.saveProgress(this.db, companyId, job.id, {
+        await jobs.saveProgress(this.db, companyId, job.id, {
           rowsDone,
           rowsRefused: run.rowsRefused,
         });
-        if (await repo.isCancelRequested(this.db, companyId, job.id)) run.isCancelled = true;
+        if (await jobs.isCancelRequested(this.db, companyId, job.id)) run.isCancelled = true;
       }
       if (run.isCancelled) throw new Cancelled();
     };

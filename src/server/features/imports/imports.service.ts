@@ -26,12 +26,13 @@ import {
   type StoredSheet,
 } from './import-plan-state';
 import type { ImportRunner } from './import-runner';
+import * as jobs from './import-jobs.repository';
 import * as repo from './imports.repository';
 
 const RECENT_JOBS = 10;
 const PREVIEW_ERRORS = 50;
 
-function presentJob(row: repo.JobSummaryRow, runner: ImportRunner): ImportJob {
+function presentJob(row: jobs.JobSummaryRow, runner: ImportRunner): ImportJob {
   const live = row.status === 'running' ? runner.progressOf(row.companyId, row.id) : null;
   return {
     id: row.id,
@@ -63,8 +64,8 @@ export async function uploadImport(
     rowNumbers: sheet.rowNumbers,
     problems: sheet.problems,
   };
-  await repo.pruneJobs(db, user.companyId);
-  const row = await repo.insertJob(db, {
+  await jobs.pruneJobs(db, user.companyId);
+  const row = await jobs.insertJob(db, {
     companyId: user.companyId,
     createdBy: user.id,
     fileName: file.fileName,
@@ -83,7 +84,7 @@ export async function getImport(
   user: SessionUser,
   id: number,
 ): Promise<ImportJob> {
-  const row = await repo.findJobSummary(db, user.companyId, id);
+  const row = await jobs.findJobSummary(db, user.companyId, id);
   if (!row) throw notFound('Import');
   return presentJob(row, runner);
 }
@@ -93,7 +94,7 @@ export async function listImports(
   runner: ImportRunner,
   user: SessionUser,
 ): Promise<ImportJob[]> {
-  const rows = await repo.listJobSummaries(db, user.companyId, RECENT_JOBS);
+  const rows = await jobs.listJobSummaries(db, user.companyId, RECENT_JOBS);
   return rows.map((r) => presentJob(r, runner));
 }
 
@@ -116,7 +117,7 @@ function checkMapping(mapping: ImportMapping, headers: readonly string[]): void 
 }
 
 async function loadJob(db: Db, user: SessionUser, id: number) {
-  const job = await repo.findJob(db, user.companyId, id);
+  const job = await jobs.findJob(db, user.companyId, id);
   if (!job) throw notFound('Import');
   return job;
 }
@@ -165,7 +166,7 @@ export async function previewImport(
     ...plan.refusals.map(rowError),
     ...pallets.refusals.map(rowError),
   ].sort((a, b) => a.row - b.row);
-  if (job.status === 'uploaded') await repo.saveRefusals(db, user.companyId, id, errors);
+  if (job.status === 'uploaded') await jobs.saveRefusals(db, user.companyId, id, errors);
 
   const errorByRow = new Map(errors.map((e) => [e.row, e]));
   const plannedByRow = new Map(plan.planned.map((p) => [p.row.row, p]));
@@ -248,7 +249,7 @@ export async function startImport(
 ): Promise<ImportJob> {
   const job = await loadJob(db, user, id);
   checkMapping(options.mapping, job.headers);
-  if (!(await repo.claimJob(db, user.companyId, id, runner.id, options))) {
+  if (!(await jobs.claimJob(db, user.companyId, id, runner.id, options))) {
     throw new AppError(
       'IMPORT_NOT_STARTABLE',
       'This import has already been started. Upload the file again to import it once more.',
@@ -267,14 +268,14 @@ export async function cancelImport(
   user: SessionUser,
   id: number,
 ): Promise<ImportJob> {
-  const job = await repo.findJobSummary(db, user.companyId, id);
+  const job = await jobs.findJobSummary(db, user.companyId, id);
   if (!job) throw notFound('Import');
   if (job.status !== 'running') {
     throw new AppError('IMPORT_NOT_STARTABLE', 'Only a running import can be cancelled.');
   }
   // The instance running it stops at its next step; another instance only leaves the request.
   runner.cancel(user.companyId, id);
-  await repo.requestCancel(db, user.companyId, id);
+  await jobs.requestCancel(db, user.companyId, id);
   return getImport(db, runner, user, id);
 }
 
