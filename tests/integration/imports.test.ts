@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../src/server/app';
 import type { PrintVault } from '../../src/contracts/print';
 import type { Vault, VaultEvent } from '../../src/contracts/vaults';
 import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
@@ -501,5 +503,69 @@ describe('pallets', () => {
 
     const again = await runImport(staff, file, { import_valid_rows: true });
     expect(again.result).toEqual({ created: 0, updated: 0, unchanged: 3, refused: 2 });
+  });
+});
+
+describe('cancelling', () => {
+  // The embedded engine has one session: once the import's transaction holds it, a cancel
+  // (like any request) waits for its commit (decision 0043). PostgreSQL takes it between chunks.
+  it.runIf(inject('postgresUrl'))(
+    'cancels a running import from another server instance on PostgreSQL and keeps none of it',
+    async () => {
+      const staff = await makeCompanyWithUser(app);
+      const warehouse = await makeWarehouse(staff, { name: 'Main', rows: 2, cols: 2 });
+      let release = () => undefined as void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding = () => undefined as void;
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      // A layout change in progress: the import waits for the warehouse lock.
+      const layoutChange = app.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM warehouses WHERE id = ${warehouse.id} FOR UPDATE`);
+        holding();
+        await gate;
+      });
+      await held;
+      const upload = await uploadImport(
+        staff,
+        csvText([HEADER, ['1', 'Smith', '', '', 'Main', 'A1', 1, '']]),
+      );
+      const start = await staff.client.post(`/api/imports/${upload.id}/start`, optionsFor(upload));
+      expect(start.status).toBe(200);
+      // A second server instance over the same database: the job is not its own, so it
+      // leaves the request in the job row, which the running instance reads between steps.
+      const other = await buildApp(app.deps, { logger: false });
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const address = other.server.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        const cancel = await fetch(`http://127.0.0.1:${port}/api/imports/${upload.id}/cancel`, {
+          method: 'POST',
+          headers: { cookie: staff.client.cookieHeader() },
+        });
+        expect(cancel.status).toBe(200);
+        expect(((await cancel.json()) as ImportJob).cancel_requested).toBe(true);
+      } finally {
+        await other.close();
+      }
+      release();
+      await layoutChange;
+      const job = await waitForImport(staff, upload.id);
+      expect(job.status).toBe('cancelled');
+      expect(await printList(staff)).toEqual([]);
+    },
+  );
+
+  it('refuses to cancel an import that is not running', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const job = await uploadImport(
+      staff,
+      csvText([HEADER, ['1', 'Smith', '', '', '', '', '', '']]),
+    );
+    const res = await staff.client.post(`/api/imports/${job.id}/cancel`);
+    expect(res.status).toBe(409);
   });
 });
