@@ -514,11 +514,11 @@ describe('cancelling', () => {
     async () => {
       const staff = await makeCompanyWithUser(app);
       const warehouse = await makeWarehouse(staff, { name: 'Main', rows: 2, cols: 2 });
-      let release = () => undefined as void;
+      let release: () => void = () => undefined;
       const gate = new Promise<void>((resolve) => {
         release = resolve;
       });
-      let holding = () => undefined as void;
+      let holding: () => void = () => undefined;
       const held = new Promise<void>((resolve) => {
         holding = resolve;
       });
