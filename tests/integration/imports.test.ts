@@ -569,3 +569,27 @@ describe('cancelling', () => {
     expect(res.status).toBe(409);
   });
 });
+
+describe('a server that stopped', () => {
+  // Only one process opens an embedded database, so there another runner's job is an orphan;
+  // on PostgreSQL another instance may well be running it.
+  it.runIf(!inject('postgresUrl'))(
+    "ends an embedded engine's job that a stopped server left running",
+    async () => {
+      const staff = await makeCompanyWithUser(app);
+      const job = await uploadImport(
+        staff,
+        csvText([HEADER, ['1', 'Smith', '', '', '', '', '', '']]),
+      );
+      await app.deps.db.execute(
+        sql`UPDATE import_jobs SET status = 'running', runner = 'stopped-server' WHERE id = ${job.id}`,
+      );
+      const res = await staff.client.get(`/api/imports/${job.id}`);
+      expect(res.body).toMatchObject({
+        status: 'failed',
+        message: expect.stringMatching(/stopped/),
+      });
+      expect(await printList(staff)).toEqual([]);
+    },
+  );
+});

@@ -13,7 +13,7 @@ import { IMPORT_PREVIEW_ROWS } from '../../../contracts/limits';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
 import { suggestMapping } from '../../../domain/import-rows';
 import { warehouseKey } from '../../../domain/import-plan';
-import type { Db } from '../../db/client';
+import { isEmbeddedEngine, type Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
 import { readSheet } from '../../lib/spreadsheet';
 import type { UploadedFile } from '../../storage/storage';
@@ -86,7 +86,30 @@ export async function getImport(
 ): Promise<ImportJob> {
   const row = await jobs.findJobSummary(db, user.companyId, id);
   if (!row) throw notFound('Import');
-  return presentJob(row, runner);
+  return presentJob(await endOrphan(db, runner, row), runner);
+}
+
+const ORPHAN_MESSAGE =
+  'The server stopped while this import ran; nothing of it was kept. Upload the file again.';
+
+/**
+ * Only one process opens an embedded database, so a job that runs there under another
+ * instance's name was left by a server that stopped: its transaction never committed.
+ */
+async function endOrphan(
+  db: Db,
+  runner: ImportRunner,
+  row: jobs.JobSummaryRow,
+): Promise<jobs.JobSummaryRow> {
+  if (row.status !== 'running' || row.runner === runner.id || !isEmbeddedEngine(db)) return row;
+  await jobs.finishJob(db, row.companyId, row.id, {
+    status: 'failed',
+    result: null,
+    message: ORPHAN_MESSAGE,
+    rowsDone: 0,
+    rowsRefused: 0,
+  });
+  return { ...row, status: 'failed', message: ORPHAN_MESSAGE, rowsDone: 0, rowsRefused: 0 };
 }
 
 export async function listImports(
@@ -95,7 +118,8 @@ export async function listImports(
   user: SessionUser,
 ): Promise<ImportJob[]> {
   const rows = await jobs.listJobSummaries(db, user.companyId, RECENT_JOBS);
-  return rows.map((r) => presentJob(r, runner));
+  const current = await Promise.all(rows.map((r) => endOrphan(db, runner, r)));
+  return current.map((r) => presentJob(r, runner));
 }
 
 function checkMapping(mapping: ImportMapping, headers: readonly string[]): void {
