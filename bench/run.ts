@@ -15,6 +15,7 @@ import { measureBrowser } from './browser';
 import { measureEngineHop } from './engine-hop';
 import { measureMixedLoad } from './mixed-load';
 import { measureLiveLatency, printLiveLatency } from './live-latency';
+import { measureImport, printImportResult } from './import';
 
 const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -155,6 +156,8 @@ async function main() {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // On its own database, so the bench company's size does not change what it measures.
+  printImportResult(await measureImport());
 }
 
 await main();

@@ -45,3 +45,14 @@ export const SHELF_CAPACITY_MAX = 100;
 export const RACK_NAME_MAX_LENGTH = 80;
 export const PALLET_SPACES_MIN = 1;
 export const DEFAULT_RACK_NAME = 'Unnamed Rack';
+
+/**
+ * Spreadsheet import: a 50,000-row export with notes is about 10 MB as CSV; twice that
+ * leaves room for wide files and XLSX. Attachments keep their own 5 MB limit.
+ */
+export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
+export const IMPORT_FILE_TOO_LARGE_MESSAGE = 'An import file may be at most 25 MB.';
+export const MAX_IMPORT_ROWS = 100_000;
+export const MAX_IMPORT_COLUMNS = 100;
+/** Rows the preview shows as they will be stored. */
+export const IMPORT_PREVIEW_ROWS = 20;

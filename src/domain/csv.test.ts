@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { csvCell, csvRow } from './csv';
+import { csvCell, csvCellText, csvRow } from './csv';
 
 describe('csvCell', () => {
   it('leaves plain text and numbers as they are', () => {
@@ -35,5 +35,13 @@ describe('csvRow', () => {
       '\'=HYPERLINK("x")',
     ]);
     expect(rows[1]).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+});
+
+describe('csvCellText', () => {
+  it('drops the apostrophe csvCell put before a would-be formula, and nothing else', () => {
+    expect(csvCellText(csvCell('-fragile-').replace(/^"|"$/g, ''))).toBe('-fragile-');
+    expect(csvCellText("'=SUM(A1)")).toBe('=SUM(A1)');
+    expect(csvCellText("'quoted'")).toBe("'quoted'");
   });
 });

@@ -21,3 +21,12 @@ export function csvRow(values: readonly (string | number | null | undefined)[]):
 
 /** Excel reads a file as UTF-8 only when it starts with this mark; other readers skip it. */
 export const CSV_BOM = '\uFEFF';
+
+/**
+ * A cell as read back from a file we (or a spreadsheet following the same advice) wrote:
+ * the apostrophe that neutralised a would-be formula is dropped, so an exported note such as
+ * `'-fragile-` imports as `-fragile-` and a round trip changes nothing.
+ */
+export function csvCellText(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}

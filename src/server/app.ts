@@ -32,6 +32,7 @@ import { registerPrintRoutes } from './features/print/print.routes';
 import { registerStatisticsRoutes } from './features/statistics/statistics.routes';
 import { registerChecklistRoutes } from './features/checklists/checklists.routes';
 import { registerLiveRoutes } from './live/live.routes';
+import { registerImportRoutes } from './features/imports/imports.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +55,15 @@ export interface AppOptions {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function appErrorIn(error: unknown): AppError | null {
+  let current = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (current instanceof AppError) return current;
+    current = current.cause;
+  }
+  return null;
+}
 
 export async function buildApp(deps: AppDeps, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -128,7 +138,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   // Text PostgreSQL cannot store is refused here, once, for every route (decision 0012).
   app.addHook('preValidation', refuseUnstorableInput);
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    // The query builder wraps what a driver throws, such as the embedded engine's "busy".
+    const error = appErrorIn(thrown) ?? thrown;
     if (error instanceof AppError) {
       // A busy server says when to come back, so clients and proxies retry instead of failing.
       if (error.code === 'SERVER_BUSY') reply.header('retry-after', '5');
@@ -172,6 +184,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   app.addHook('preClose', async () => {
     deps.live.drain();
   });
+  registerImportRoutes(app, deps);
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);

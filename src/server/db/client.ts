@@ -162,3 +162,11 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Whether `db` is the embedded engine, whose one session a transaction holds until it ends:
+ * work beside a transaction (progress of a long import) must then wait for it instead.
+ */
+export function isEmbeddedEngine(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PgliteWorkerPool;
+}

@@ -34,10 +34,19 @@ function cleanContentType(mimetype: string): string {
  * `toBuffer` runs per chunk and misses the race where the stream ends with the last chunk
  * before busboy marks it truncated: a cut-off file would be stored as if whole.
  */
-export async function readWholeFile(part: MultipartFile): Promise<Buffer> {
+export async function readWholeFile(
+  part: MultipartFile,
+  tooLargeMessage = FILE_TOO_LARGE_MESSAGE,
+): Promise<Buffer> {
   const data = await part.toBuffer();
-  if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+  if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', tooLargeMessage);
   return data;
+}
+
+/** A file limit other than the attachments' 5 MB, for one call (the spreadsheet import). */
+export interface FileLimit {
+  maxBytes: number;
+  message: string;
 }
 
 /**
@@ -72,6 +81,7 @@ export function parseUrlEncoded(body: string): Record<string, string> {
 export async function readForm(
   request: FastifyRequest,
   fileField: string | null,
+  limit?: FileLimit,
 ): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   if (!request.isMultipart()) {
     if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
@@ -85,13 +95,14 @@ export async function readForm(
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   await readMultipart(async () => {
-    for await (const part of request.parts()) {
+    const parts = limit ? request.parts({ limits: { fileSize: limit.maxBytes } }) : request.parts();
+    for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== fileField) {
           part.file.resume();
           continue;
         }
-        const data = await readWholeFile(part);
+        const data = await readWholeFile(part, limit?.message);
         // A browser sends an empty, nameless part for a file input left blank.
         if (data.length === 0 && !part.filename) continue;
         file = {

@@ -52,6 +52,9 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           <NavLink to="/warehouse-checklists" className={menuLinkClass}>
             Warehouse Checklists
           </NavLink>
+          <NavLink to="/import" className={menuLinkClass}>
+            Import
+          </NavLink>
           <NavLink to="/team" className={menuLinkClass}>
             Team
           </NavLink>

@@ -56,6 +56,7 @@ const WarehousePage = lazyPage(
   'WarehousePage',
 );
 const StagePage = lazyPage(() => import('../features/stage/routes/stage-page'), 'StagePage');
+const ImportPage = lazyPage(() => import('../features/imports/routes/import-page'), 'ImportPage');
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
 
 /** Waits for the session, then shows signed-in or signed-out content. */
@@ -116,6 +117,8 @@ export const router = createBrowserRouter([
           { path: '/print-studio', element: <PrintStudioPage /> },
           { path: '/warehouse-checklists', element: <ChecklistsAdminPage /> },
           { path: '/team', element: <TeamPage /> },
+          { path: '/import', element: <ImportPage /> },
+          { path: '/import/:id', element: <ImportPage /> },
         ],
       },
     ],

@@ -1,5 +1,6 @@
 import type { VaultType } from '../../../contracts/vaults';
-import { lowestFreePosition, slotCount, topmostPosition } from '../../../domain/slots';
+import { placementRefusal } from '../../../domain/placement-rules';
+import { topmostPosition } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { lockWarehousesForPlacement } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
@@ -45,37 +46,9 @@ export async function checkPlacement(
 ): Promise<LockedField> {
   const field = await repo.lockField(tx, companyId, params.fieldId);
   if (!field) throw notFound('Field');
-  if (field.type === 'couchbox-B') {
-    throw new AppError(
-      'FIELD_FULL',
-      `Field ${field.name} is the lower half of a couchbox; place the vault in the field above it.`,
-    );
-  }
-  if (params.type === 'couchbox' && field.type !== 'couchbox-T') {
-    throw new AppError(
-      'VAULT_TYPE_NOT_ALLOWED',
-      `A couchbox can only go into a couchbox field; ${field.name} is not one.`,
-    );
-  }
-  if (field.full) throw new AppError('FIELD_FULL', `Field ${field.name} is marked full.`);
   const taken = await repo.takenPositions(tx, companyId, field.id);
-  const slots = slotCount(field.fieldCapacity, field.type);
-  const lowest = lowestFreePosition(taken, slots);
-  if (lowest === null) {
-    throw new AppError('FIELD_FULL', `Field ${field.name} is full: it holds ${slots} vaults.`);
-  }
-  if (taken.includes(params.position)) {
-    throw new AppError(
-      'VAULT_SLOT_TAKEN',
-      `Position ${params.position} of field ${field.name} is already taken.`,
-    );
-  }
-  if (params.position !== lowest) {
-    throw new AppError(
-      'VAULT_SLOT_NOT_LOWEST',
-      `Only the lowest free position of field ${field.name} (position ${lowest}) can take a vault.`,
-    );
-  }
+  const refusal = placementRefusal(field, taken, params.position, params.type);
+  if (refusal) throw new AppError(refusal.code, refusal.message);
   return field;
 }
 

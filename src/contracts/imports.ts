@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idParamsSchema, idSchema } from './common';
+import {
+  FIELD_CAPACITY_MAX,
+  GRID_DIMENSION_MAX,
+  NEW_WAREHOUSE_CAPACITY_MIN,
+  WAREHOUSE_NAME_MAX_LENGTH,
+} from './limits';
+
+/** Our columns a file's columns can be mapped to; the vault number is the key of a row. */
+export const importColumns = [
+  'vault_number',
+  'customer',
+  'order',
+  'type',
+  'warehouse',
+  'field',
+  'position',
+  'note',
+  'rack',
+  'shelf',
+  'slot',
+  'pallet_number',
+  'spaces',
+] as const;
+export type ImportColumn = (typeof importColumns)[number];
+
+export const importColumnLabels: Record<ImportColumn, string> = {
+  vault_number: 'Vault number',
+  customer: 'Customer',
+  order: 'Order',
+  type: 'Type',
+  warehouse: 'Warehouse',
+  field: 'Field',
+  position: 'Position',
+  note: 'Note',
+  rack: 'Rack',
+  shelf: 'Shelf',
+  slot: 'Slot',
+  pallet_number: 'Pallet number',
+  spaces: 'Pallet spaces',
+};
+
+/** A row is a pallet when its rack cell is filled; every other row is a vault. */
+export const palletColumns = ['rack', 'shelf', 'slot', 'pallet_number', 'spaces'] as const;
+
+/** For each of our columns, the index of the file's column that fills it, or null. */
+export const importMappingSchema = z.object(
+  Object.fromEntries(
+    importColumns.map((c) => [c, z.int().min(0).nullable().default(null)]),
+  ) as Record<ImportColumn, z.ZodDefault<z.ZodNullable<z.ZodInt>>>,
+);
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+export const newWarehouseSpecSchema = z.object({
+  name: z.string().trim().min(1).max(WAREHOUSE_NAME_MAX_LENGTH),
+  rows: z.int().min(1).max(GRID_DIMENSION_MAX),
+  cols: z.int().min(1).max(GRID_DIMENSION_MAX),
+  field_capacity: z.int().min(NEW_WAREHOUSE_CAPACITY_MIN).max(FIELD_CAPACITY_MAX),
+});
+export type NewWarehouseSpec = z.infer<typeof newWarehouseSpecSchema>;
+
+export const importOptionsSchema = z.object({
+  mapping: importMappingSchema,
+  /** Warehouses the file names but the company lacks are created only when this is ticked. */
+  create_missing_warehouses: z.boolean().default(false),
+  /** Rows, columns and capacity of each warehouse to create, asked once per warehouse. */
+  new_warehouses: z.array(newWarehouseSpecSchema).max(100).default([]),
+  /** Off: one refused row stops the whole import. On: the valid rows land, the rest are listed. */
+  import_valid_rows: z.boolean().default(false),
+});
+export type ImportOptions = z.infer<typeof importOptionsSchema>;
+export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
+
+export const importStatuses = [
+  'uploaded',
+  'running',
+  'done',
+  'refused',
+  'failed',
+  'cancelled',
+] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+export const importCountsSchema = z.object({
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  refused: z.int(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+export const importJobSchema = z.object({
+  id: idSchema,
+  file_name: z.string(),
+  status: z.enum(importStatuses),
+  headers: z.array(z.string()),
+  row_count: z.int(),
+  suggested_mapping: importMappingSchema,
+  /** Set when the file was not UTF-8 and was read in another encoding. */
+  encoding_note: z.string().nullable(),
+  rows_done: z.int(),
+  rows_refused: z.int(),
+  cancel_requested: z.boolean(),
+  result: importCountsSchema.nullable(),
+  /** Why a job ended without importing (refused rows, cancelled, failed). */
+  message: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importActions = ['create', 'update', 'move', 'unchanged', 'refused'] as const;
+export type ImportAction = (typeof importActions)[number];
+
+export const importRowErrorSchema = z.object({
+  row: z.int(),
+  column: z.string(),
+  reason: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const previewRowSchema = z.object({
+  row: z.int(),
+  action: z.enum(importActions),
+  vault_number: z.string(),
+  customer: z.string(),
+  order: z.string(),
+  type: z.string(),
+  warehouse: z.string(),
+  field: z.string(),
+  position: z.int().nullable(),
+  note: z.string(),
+  error: z.string().nullable(),
+});
+export type PreviewRow = z.infer<typeof previewRowSchema>;
+
+export const importPreviewSchema = z.object({
+  rows: z.array(previewRowSchema),
+  counts: importCountsSchema,
+  missing_warehouses: z.array(z.string()),
+  errors: z.array(importRowErrorSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+/** Multipart: one file in the `file` field, CSV or XLSX, at most MAX_IMPORT_BYTES. */
+export const uploadImport = defineEndpoint({
+  method: 'POST',
+  path: '/api/imports',
+  summary:
+    'Uploads a CSV or XLSX file of vaults (multipart, field `file`); answers its columns and a suggested mapping.',
+  tag: 'imports',
+  access: 'session',
+  response: importJobSchema,
+});
+
+export const listImports = defineEndpoint({
+  method: 'GET',
+  path: '/api/imports',
+  summary: "The company's most recent imports, newest first.",
+  tag: 'imports',
+  access: 'session',
+  response: z.array(importJobSchema),
+});
+
+export const getImport = defineEndpoint({
+  method: 'GET',
+  path: '/api/imports/:id',
+  summary: 'One import: its state and progress (rows done, rows refused).',
+  tag: 'imports',
+  access: 'session',
+  params: idParamsSchema,
+  response: importJobSchema,
+});
+
+export const previewImport = defineEndpoint({
+  method: 'POST',
+  path: '/api/imports/:id/preview',
+  summary:
+    'The first rows as they will be stored, counts of created, updated and refused rows, and missing warehouses.',
+  tag: 'imports',
+  access: 'session',
+  params: idParamsSchema,
+  body: importOptionsSchema,
+  response: importPreviewSchema,
+});
+
+export const startImport = defineEndpoint({
+  method: 'POST',
+  path: '/api/imports/:id/start',
+  summary: 'Starts the import in the background with the mapping and options given.',
+  tag: 'imports',
+  access: 'session',
+  params: idParamsSchema,
+  body: importOptionsSchema,
+  response: importJobSchema,
+});
+
+export const cancelImport = defineEndpoint({
+  method: 'POST',
+  path: '/api/imports/:id/cancel',
+  summary: 'Cancels a running import; nothing of it is kept.',
+  tag: 'imports',
+  access: 'session',
+  params: idParamsSchema,
+  response: importJobSchema,
+});
+
+/** Not JSON: the refused rows as CSV, the file's own columns plus "error". */
+export const downloadRefusedRows = defineEndpoint({
+  method: 'GET',
+  path: '/api/imports/:id/refused.csv',
+  summary: 'The refused rows as CSV with an added "error" column, ready to fix and import again.',
+  tag: 'imports',
+  access: 'session',
+  params: idParamsSchema,
+  response: z.string(),
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_COLUMNS } from '../contracts/print';
+import type { ImportMapping } from '../contracts/imports';
+import { readImportRow, suggestMapping } from './import-rows';
+
+const mapping: ImportMapping = {
+  vault_number: 0,
+  customer: 1,
+  order: 2,
+  type: 3,
+  warehouse: 4,
+  field: 5,
+  position: 6,
+  note: 7,
+  rack: null,
+  shelf: null,
+  slot: null,
+  pallet_number: null,
+  spaces: null,
+};
+
+describe('suggestMapping', () => {
+  it("maps every column of the Print Studio export's own CSV", () => {
+    expect(suggestMapping([...CSV_COLUMNS])).toEqual({
+      vault_number: 0,
+      customer: 1,
+      type: 2,
+      position: 3,
+      field: 4,
+      warehouse: 5,
+      note: 6,
+      order: null,
+      rack: null,
+      shelf: null,
+      slot: null,
+      pallet_number: null,
+      spaces: null,
+    });
+  });
+
+  it('ignores case, spaces and punctuation and never maps one column twice', () => {
+    const m = suggestMapping(['VAULT #', 'Customer', 'customer name', 'Order-No']);
+    expect(m.vault_number).toBe(0);
+    expect(m.customer).toBe(1);
+    expect(m.order).toBe(3);
+  });
+});
+
+describe('readImportRow', () => {
+  it('keeps names as the forms keep them and reads the place', () => {
+    const read = readImportRow(
+      ['12', ' smith  jr ', 'o 1', 'T2', 'Main', 'b3', '2', 'x'],
+      5,
+      mapping,
+    );
+    expect(read).toEqual({
+      ok: true,
+      value: {
+        row: 5,
+        vaultNumber: '12',
+        customerName: 'SMITH JR',
+        orderName: 'O 1',
+        type: 't2',
+        note: 'x',
+        place: { kind: 'field', warehouse: 'Main', field: 'B3', position: 2 },
+      },
+    });
+  });
+
+  it('names an empty unit by its kind and drops its order', () => {
+    const read = readImportRow(['12', 'empty', 'o 1', 'liftvan', '', '', '', ''], 2, mapping);
+    expect(read.ok && read.value).toMatchObject({ customerName: 'EMPTY LIFTVAN', orderName: null });
+  });
+
+  it('leaves out what the file does not say, so a stored vault keeps it', () => {
+    const read = readImportRow(['12'], 2, { ...mapping, customer: null, order: null, note: null });
+    expect(read.ok && read.value).toMatchObject({
+      customerName: undefined,
+      orderName: undefined,
+      note: undefined,
+      type: undefined,
+      place: { kind: 'unsaid' },
+    });
+  });
+
+  it.each([
+    [['', 'A'], 'vault_number', 'A vault number is required.'],
+    [['1', 'A', '', 'crate'], 'type', 'Type "crate" is not one of vault, liftvan, t2, couchbox.'],
+    [['1', 'A', '', '', 'Main', '', '1'], 'field', expect.stringContaining('A field is needed')],
+    [['1', 'A', '', '', '', 'A1'], 'warehouse', 'Field A1 needs a warehouse.'],
+    [['1', 'A', '', '', 'Main', 'A1', '0'], 'position', expect.stringContaining('whole number')],
+    [['1', 'A', '', '', 'Main', 'staged', '2'], 'position', 'A staged vault has no position.'],
+  ])('refuses %j in column %s', (cells, column, reason) => {
+    expect(readImportRow(cells, 3, mapping)).toEqual({
+      ok: false,
+      refusal: { row: 3, column, reason },
+    });
+  });
+
+  it('refuses a row whose mapped cell the spreadsheet could not give', () => {
+    const read = readImportRow(['1', ''], 4, mapping, [{ row: 4, column: 1, reason: 'formula' }]);
+    expect(read).toEqual({ ok: false, refusal: { row: 4, column: 'customer', reason: 'formula' } });
+  });
+});

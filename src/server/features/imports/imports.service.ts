@@ -1,0 +1,333 @@
+import { Readable } from 'node:stream';
+import type { SessionUser } from '../../../contracts/auth';
+import {
+  importColumnLabels,
+  importColumns,
+  type ImportJob,
+  type ImportMapping,
+  type ImportOptions,
+  type ImportPreview,
+  type PreviewRow,
+} from '../../../contracts/imports';
+import { IMPORT_PREVIEW_ROWS } from '../../../contracts/limits';
+import { CSV_BOM, csvRow } from '../../../domain/csv';
+import { suggestMapping } from '../../../domain/import-rows';
+import { warehouseKey } from '../../../domain/import-plan';
+import { isEmbeddedEngine, type Db } from '../../db/client';
+import { AppError, notFound } from '../../http/errors';
+import { readSheet } from '../../lib/spreadsheet';
+import type { UploadedFile } from '../../storage/storage';
+import {
+  missingWarehouses,
+  planOver,
+  planPalletsOver,
+  readRows,
+  rowError,
+  type StoredSheet,
+} from './import-plan-state';
+import type { ImportRunner } from './import-runner';
+import * as jobs from './import-jobs.repository';
+import * as repo from './imports.repository';
+
+const RECENT_JOBS = 10;
+const PREVIEW_ERRORS = 50;
+
+function presentJob(row: jobs.JobSummaryRow, runner: ImportRunner): ImportJob {
+  const live = row.status === 'running' ? runner.progressOf(row.companyId, row.id) : null;
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    status: row.status,
+    headers: row.headers,
+    row_count: row.rowCount,
+    suggested_mapping: row.suggestedMapping as ImportMapping,
+    encoding_note: row.encodingNote,
+    rows_done: live?.rowsDone ?? row.rowsDone,
+    rows_refused: live?.rowsRefused ?? row.rowsRefused,
+    cancel_requested: live?.cancelRequested ?? row.cancelRequested,
+    result: (row.result as ImportJob['result']) ?? null,
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function uploadImport(
+  db: Db,
+  runner: ImportRunner,
+  user: SessionUser,
+  file: UploadedFile | null,
+): Promise<ImportJob> {
+  if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a CSV or XLSX file to import.');
+  const sheet = await readSheet(file.data);
+  const stored: StoredSheet = {
+    rows: sheet.rows,
+    rowNumbers: sheet.rowNumbers,
+    problems: sheet.problems,
+  };
+  await jobs.pruneJobs(db, user.companyId);
+  const row = await jobs.insertJob(db, {
+    companyId: user.companyId,
+    createdBy: user.id,
+    fileName: file.fileName,
+    headers: sheet.headers,
+    suggestedMapping: suggestMapping(sheet.headers),
+    sheet: JSON.stringify(stored),
+    rowCount: sheet.rows.length,
+    encodingNote: sheet.encodingNote,
+  });
+  return presentJob(row, runner);
+}
+
+export async function getImport(
+  db: Db,
+  runner: ImportRunner,
+  user: SessionUser,
+  id: number,
+): Promise<ImportJob> {
+  const row = await jobs.findJobSummary(db, user.companyId, id);
+  if (!row) throw notFound('Import');
+  return presentJob(await endOrphan(db, runner, row), runner);
+}
+
+const ORPHAN_MESSAGE =
+  'The server stopped while this import ran; nothing of it was kept. Upload the file again.';
+
+/**
+ * Only one process opens an embedded database, so a job that runs there under another
+ * instance's name was left by a server that stopped: its transaction never committed.
+ */
+async function endOrphan(
+  db: Db,
+  runner: ImportRunner,
+  row: jobs.JobSummaryRow,
+): Promise<jobs.JobSummaryRow> {
+  if (row.status !== 'running' || row.runner === runner.id || !isEmbeddedEngine(db)) return row;
+  await jobs.finishJob(db, row.companyId, row.id, {
+    status: 'failed',
+    result: null,
+    message: ORPHAN_MESSAGE,
+    rowsDone: 0,
+    rowsRefused: 0,
+  });
+  return { ...row, status: 'failed', message: ORPHAN_MESSAGE, rowsDone: 0, rowsRefused: 0 };
+}
+
+export async function listImports(
+  db: Db,
+  runner: ImportRunner,
+  user: SessionUser,
+): Promise<ImportJob[]> {
+  const rows = await jobs.listJobSummaries(db, user.companyId, RECENT_JOBS);
+  const current = await Promise.all(rows.map((r) => endOrphan(db, runner, r)));
+  return current.map((r) => presentJob(r, runner));
+}
+
+function checkMapping(mapping: ImportMapping, headers: readonly string[]): void {
+  for (const column of importColumns) {
+    const index = mapping[column];
+    if (index !== null && index >= headers.length) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${importColumnLabels[column]} is mapped to column ${index + 1}, but the file has ${headers.length} columns.`,
+      );
+    }
+  }
+  if (mapping.vault_number === null) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Map a column to Vault number: it is the key that finds a vault again.',
+    );
+  }
+}
+
+async function loadJob(db: Db, user: SessionUser, id: number) {
+  const job = await jobs.findJob(db, user.companyId, id);
+  if (!job) throw notFound('Import');
+  return job;
+}
+
+export async function previewImport(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  options: ImportOptions,
+): Promise<ImportPreview> {
+  const job = await loadJob(db, user, id);
+  checkMapping(options.mapping, job.headers);
+  const sheet = JSON.parse(job.sheet) as StoredSheet;
+  const read = readRows(sheet, options.mapping);
+  const names = [...new Set(read.rows.map((r) => r.vaultNumber))];
+  const [warehouses, fields, taken, vaults] = await Promise.all([
+    repo.listWarehouses(db, user.companyId),
+    repo.listFields(db, user.companyId),
+    repo.listTakenPositions(db, user.companyId),
+    repo.findVaultsByName(db, user.companyId, names),
+  ]);
+  const pallets =
+    read.pallets.length === 0
+      ? { planned: [], refusals: [] }
+      : planPalletsOver(read.pallets, {
+          warehouses,
+          shelves: await repo.listShelves(db, user.companyId),
+          pallets: await repo.listPallets(db, user.companyId),
+        });
+  const missing = missingWarehouses(
+    read.rows,
+    warehouses.map((w) => w.name),
+  );
+  const missingKeys = new Set(missing.map(warehouseKey));
+  const simulated = options.create_missing_warehouses
+    ? options.new_warehouses.filter((w) => missingKeys.has(warehouseKey(w.name)))
+    : [];
+  const { plan, fields: planFields } = planOver(
+    read.rows,
+    { warehouses, fields, taken, vaults },
+    simulated,
+    options.create_missing_warehouses,
+  );
+  const errors = [
+    ...read.errors,
+    ...plan.refusals.map(rowError),
+    ...pallets.refusals.map(rowError),
+  ].sort((a, b) => a.row - b.row);
+  if (job.status === 'uploaded') await jobs.saveRefusals(db, user.companyId, id, errors);
+
+  const errorByRow = new Map(errors.map((e) => [e.row, e]));
+  const plannedByRow = new Map(plan.planned.map((p) => [p.row.row, p]));
+  const palletByRow = new Map(pallets.planned.map((p) => [p.row.row, p]));
+  const previewRows: PreviewRow[] = [];
+  for (let i = 0; i < sheet.rows.length && previewRows.length < IMPORT_PREVIEW_ROWS; i++) {
+    const n = sheet.rowNumbers[i] ?? i + 2;
+    const p = plannedByRow.get(n);
+    const error = errorByRow.get(n);
+    const cells = sheet.rows[i] ?? [];
+    const cell = (index: number | null) => (index === null ? '' : (cells[index] ?? '').trim());
+    const field = p?.target ? planFields.get(p.target.fieldKey) : undefined;
+    const pallet = palletByRow.get(n);
+    previewRows.push(
+      pallet
+        ? {
+            row: n,
+            action: pallet.action,
+            vault_number: pallet.row.palletNumber,
+            customer: pallet.row.customerName,
+            order: '',
+            type: 'pallet',
+            warehouse: pallet.row.warehouse,
+            field: `Rack ${pallet.row.rack}, shelf ${pallet.row.shelf}`,
+            position: pallet.slotIndex + 1,
+            note: `${pallet.row.spaces} spaces`,
+            error: null,
+          }
+        : p
+          ? {
+              row: n,
+              action: p.action,
+              vault_number: p.row.vaultNumber,
+              customer: p.values.customerName,
+              order: p.values.orderName ?? '',
+              type: p.values.type,
+              warehouse: field?.warehouseName ?? '',
+              field: field?.name ?? 'stage',
+              position: p.target?.position ?? null,
+              note: p.values.note,
+              error: null,
+            }
+          : {
+              row: n,
+              action: 'refused',
+              vault_number: cell(options.mapping.vault_number),
+              customer: cell(options.mapping.customer),
+              order: cell(options.mapping.order),
+              type: cell(options.mapping.type),
+              warehouse: cell(options.mapping.warehouse),
+              field: cell(options.mapping.field),
+              position: Number.parseInt(cell(options.mapping.position), 10) || null,
+              note: cell(options.mapping.note),
+              error: error ? `${error.column}: ${error.reason}` : null,
+            },
+    );
+  }
+  const count = (action: string) =>
+    plan.planned.filter((p) => p.action === action).length +
+    pallets.planned.filter((p) => p.action === action).length;
+  return {
+    rows: previewRows,
+    counts: {
+      created: count('create'),
+      updated: count('update') + count('move'),
+      unchanged: count('unchanged'),
+      refused: errors.length,
+    },
+    missing_warehouses: missing,
+    errors: errors.slice(0, PREVIEW_ERRORS),
+  };
+}
+
+export async function startImport(
+  db: Db,
+  runner: ImportRunner,
+  user: SessionUser,
+  id: number,
+  options: ImportOptions,
+): Promise<ImportJob> {
+  const job = await loadJob(db, user, id);
+  checkMapping(options.mapping, job.headers);
+  if (!(await jobs.claimJob(db, user.companyId, id, runner.id, options))) {
+    throw new AppError(
+      'IMPORT_NOT_STARTABLE',
+      'This import has already been started. Upload the file again to import it once more.',
+    );
+  }
+  // Answered before the run begins: on the embedded engine the run's transaction holds the
+  // one session until it ends, and this answer would wait for it.
+  const started = await getImport(db, runner, user, id);
+  runner.start(job, user, options);
+  return started;
+}
+
+export async function cancelImport(
+  db: Db,
+  runner: ImportRunner,
+  user: SessionUser,
+  id: number,
+): Promise<ImportJob> {
+  const job = await jobs.findJobSummary(db, user.companyId, id);
+  if (!job) throw notFound('Import');
+  if (job.status !== 'running') {
+    throw new AppError('IMPORT_NOT_STARTABLE', 'Only a running import can be cancelled.');
+  }
+  // The instance running it stops at its next step; another instance only leaves the request.
+  runner.cancel(user.companyId, id);
+  await jobs.requestCancel(db, user.companyId, id);
+  return getImport(db, runner, user, id);
+}
+
+/** The refused rows with the file's own columns and an added "error" column. */
+export async function refusedRowsCsv(
+  db: Db,
+  user: SessionUser,
+  id: number,
+): Promise<{ fileName: string; body: Readable }> {
+  const job = await loadJob(db, user, id);
+  const sheet = JSON.parse(job.sheet) as StoredSheet;
+  const reasons = new Map<number, string[]>();
+  for (const e of job.refused) {
+    reasons.set(e.row, [
+      ...(reasons.get(e.row) ?? []),
+      `Row ${e.row}${e.column ? `, ${e.column}` : ''}: ${e.reason}`,
+    ]);
+  }
+  function* lines(): Generator<string> {
+    yield CSV_BOM + csvRow([...job.headers, 'error']);
+    for (let i = 0; i < sheet.rows.length; i++) {
+      const why = reasons.get(sheet.rowNumbers[i] ?? i + 2);
+      if (!why) continue;
+      const cells = job.headers.map((_, c) => sheet.rows[i]?.[c] ?? '');
+      yield csvRow([...cells, why.join(' ')]);
+    }
+  }
+  // Header-safe: the stored name may hold quotes or letters a header cannot carry.
+  const base = job.fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '_') || 'import';
+  return { fileName: `${base}-refused.csv`, body: Readable.from(lines()) };
+}

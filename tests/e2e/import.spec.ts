@@ -1,0 +1,98 @@
+import { parse } from 'csv-parse/sync';
+import fs from 'node:fs';
+import { columnLetters } from '../../src/domain/field-names';
+import { expect, seedWarehouse, test, unique } from './fixtures';
+
+const COLUMNS = 50;
+const ROWS = 20;
+
+/** One vault per field position of the warehouse, and one row with a type we do not know. */
+function stockList(warehouse: string, prefix: string): string {
+  const lines = ['Vault,Customer,Type,Warehouse,Field,Position,Note'];
+  for (let c = 0; c < COLUMNS; c++) {
+    for (let r = 1; r <= ROWS; r++) {
+      lines.push(`${prefix}-${c}-${r},Smith,vault,${warehouse},${columnLetters(c)}${r},1,`);
+    }
+  }
+  lines.push(`${prefix}-bad,Jones,crate,${warehouse},A1,2,=SUM(A1)`);
+  return lines.join('\r\n');
+}
+
+test('staff upload a spreadsheet, map and preview it, follow the import and download the refused rows', async ({
+  signedInPage: page,
+}) => {
+  const warehouse = await seedWarehouse(page.request, {
+    name: unique('Stock Warehouse'),
+    rows: ROWS,
+    cols: COLUMNS,
+    field_capacity: 3,
+  });
+  const prefix = unique('IMP').replace(' ', '');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /menu/i }).first().click();
+  await page.getByRole('link', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
+
+  await page.getByLabel('Spreadsheet file (CSV or XLSX)').setInputFiles({
+    name: 'stock.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(stockList(warehouse.name, prefix)),
+  });
+  await page.getByRole('button', { name: 'Upload' }).press('Enter');
+
+  // The file's headings map themselves; the page lives at its own address from here on.
+  await expect(page).toHaveURL(/\/import\/\d+$/);
+  await expect(page.getByRole('combobox', { name: 'Vault number' })).toHaveValue('0');
+  await expect(page.getByRole('combobox', { name: 'Warehouse', exact: true })).toHaveValue('3');
+  await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('Created', { exact: true })).toBeVisible();
+  await expect(preview.getByRole('definition').first()).toHaveText('1,000');
+  await expect(page.getByRole('list', { name: 'Refused rows' })).toContainText(
+    'Row 1002, Type: Type "crate" is not one of vault, liftvan, t2, couchbox.',
+  );
+  await expect(page.getByRole('button', { name: 'Start import' })).toBeDisabled();
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(390);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByLabel('Import the valid rows').check();
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /stock\.csv: done/ })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The outcome is the job's, kept by the server: a reload shows it again.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /stock\.csv: done/ })).toBeVisible();
+  await expect(page.getByRole('definition').nth(0)).toHaveText('1,000');
+  await expect(page.getByRole('definition').nth(3)).toHaveText('1');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the refused rows (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('stock-refused.csv');
+  const rows = parse(fs.readFileSync(await download.path(), 'utf8'), { bom: true }) as string[][];
+  expect(rows[0]).toEqual([
+    'Vault',
+    'Customer',
+    'Type',
+    'Warehouse',
+    'Field',
+    'Position',
+    'Note',
+    'error',
+  ]);
+  expect(rows).toHaveLength(2);
+  expect(rows[1]?.[0]).toBe(`${prefix}-bad`);
+  // The formula a spreadsheet would run goes out neutralised.
+  expect(rows[1]?.[6]).toBe("'=SUM(A1)");
+  expect(rows[1]?.[7]).toContain('Row 1002, Type');
+
+  const placed = await page.request.get(`/api/vaults/lookup/${prefix}-0-1`);
+  expect(await placed.json()).toMatchObject({ field_name: 'A1', position: 1 });
+});
