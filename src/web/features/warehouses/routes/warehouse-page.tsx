@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { Spinner } from '../../../components/spinner';
 import { RackView } from '../../racks/components/rack-view';
 import { useWarehouseSearch } from '../../search/search-context';
@@ -32,6 +33,16 @@ export function WarehousePage() {
     <div className="mx-auto max-w-7xl p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{w.name}</h1>
+        <PrintLabelsButton
+          buttonLabel="Print field labels"
+          fileName={`fields-${w.slug}`}
+          choices={[
+            {
+              label: `Labels for all ${Object.keys(w.fields).length} fields of ${w.name}`,
+              target: { of: 'warehouse-fields', warehouseId: w.id },
+            },
+          ]}
+        />
         <div
           role="group"
           aria-label="View"
@@ -54,7 +65,11 @@ export function WarehousePage() {
           ))}
         </div>
       </div>
-      {view === 'vault' ? <VaultView warehouse={w} /> : <RackView warehouse={w} />}
+      {view === 'vault' ? (
+        <VaultView warehouse={w} initialFieldId={Number(searchParams.get('field')) || null} />
+      ) : (
+        <RackView warehouse={w} />
+      )}
     </div>
   );
 }
