@@ -24,9 +24,17 @@ const messages: Record<Exclude<CameraState, 'live'>, string> = {
  * The camera with live decoding, for phones. Calls `onScan` with the text of each code it
  * reads; the caller decides what the text means (src/web/lib/scan-codes.ts).
  */
-export function CameraScanner({ onScan }: { onScan: (text: string) => void }) {
+export function CameraScanner({
+  onScan,
+  paused = false,
+}: {
+  onScan: (text: string) => void;
+  /** While true (a confirmation is open), frames are not decoded: nothing changes behind it. */
+  paused?: boolean;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const onScanRef = useRef(onScan);
+  const pausedRef = useRef(paused);
   const [wanted, setWanted] = useState(true);
   const [state, setState] = useState<CameraState>('starting');
   const [track, setTrack] = useState<MediaStreamTrack | null>(null);
@@ -34,7 +42,8 @@ export function CameraScanner({ onScan }: { onScan: (text: string) => void }) {
 
   useEffect(() => {
     onScanRef.current = onScan;
-  }, [onScan]);
+    pausedRef.current = paused;
+  }, [onScan, paused]);
 
   useEffect(() => {
     if (!wanted) return;
@@ -73,6 +82,10 @@ export function CameraScanner({ onScan }: { onScan: (text: string) => void }) {
       const decoder = await createFrameDecoder();
       const tick = async () => {
         if (stopped) return;
+        if (pausedRef.current) {
+          timer = setTimeout(() => void tick(), FRAME_INTERVAL_MS);
+          return;
+        }
         try {
           for (const text of await decoder.decode(video)) {
             const now = Date.now();

@@ -64,8 +64,8 @@ export async function lookupScan(
   if (field) return field;
   throw nothingFound(
     slugInHand
-      ? `No vault or field ${scanned.text} in this warehouse.`
-      : `No vault ${scanned.text}. To find a field, scan its label or a vault of its warehouse first.`,
+      ? `No vault or field “${scanned.text}” in this warehouse.`
+      : `No vault “${scanned.text}”. To find a field, scan its label or a vault of its warehouse first.`,
   );
 }
 

@@ -116,7 +116,7 @@ export function ScanPage() {
       <h1 className="mb-4 text-2xl font-bold">Scan</h1>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
-          <CameraScanner onScan={handle} />
+          <CameraScanner onScan={handle} paused={pendingMove !== null} />
           <form onSubmit={submit} className="flex gap-2">
             <label className="sr-only" htmlFor="scan-typed">
               Vault number, field or code
