@@ -1,6 +1,6 @@
 // Label PDFs: 1,000 vault labels per format through the renderer the API uses (the issue asks
 // for under 5 s). Run alone with `npx tsx bench/labels.ts`; `npm run bench` may call
-// measureLabels() too.
+// measureLabels(), and measureLabelsOverHttp() against its running server and company.
 import { pathToFileURL } from 'node:url';
 import { labelFormats } from '../src/contracts/labels';
 import { renderLabelsPdf, type LabelContent } from '../src/server/features/labels/label-pdf';
@@ -33,6 +33,29 @@ export async function measureLabels(): Promise<void> {
     const seconds = (performance.now() - start) / 1000;
     console.log(
       `Labels, ${LABELS} vaults as ${format}: ${seconds.toFixed(2)} s, ${(pdf.length / 1024).toFixed(0)} KiB`,
+    );
+  }
+  console.log('');
+}
+
+/**
+ * The whole call, `POST /api/labels` for the first 1,000 vaults of the print list: query,
+ * codes (made on the first call, read on the second) and the PDF.
+ */
+export async function measureLabelsOverHttp(baseUrl: string, cookie: string): Promise<void> {
+  const list = await fetch(`${baseUrl}/api/vaults/all`, { headers: { cookie } });
+  const ids = ((await list.json()) as { id: number }[]).slice(0, LABELS).map((v) => v.id);
+  for (const round of ['codes made', 'codes kept']) {
+    const start = performance.now();
+    const res = await fetch(`${baseUrl}/api/labels`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ format: 'letter-5163', of: 'vaults', vaultIds: ids }),
+    });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    const seconds = (performance.now() - start) / 1000;
+    console.log(
+      `POST /api/labels, ${ids.length} vaults on Avery 5163 (${round}): ${res.status}, ${seconds.toFixed(2)} s, ${(bytes / 1024).toFixed(0)} KiB`,
     );
   }
   console.log('');
