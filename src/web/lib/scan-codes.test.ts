@@ -3,18 +3,24 @@ import { parseScannedText } from './scan-codes';
 
 describe('parseScannedText', () => {
   it('reads the code from a label address of any host', () => {
-    expect(parseScannedText('https://vaults.example.com/s/7K3M9QX2AB')).toEqual({
+    expect(parseScannedText('https://vaults.example.com/s/7K3M9QX2AB')).toMatchObject({
       kind: 'code',
       code: '7K3M9QX2AB',
+      isAddress: true,
     });
-    expect(parseScannedText(' http://192.168.1.5:3000/s/7k3m9qx2ab/ ')).toEqual({
+    expect(parseScannedText(' http://192.168.1.5:3000/s/7k3m9qx2ab/ ')).toMatchObject({
       kind: 'code',
       code: '7K3M9QX2AB',
     });
   });
 
   it('reads a code typed from under the QR code', () => {
-    expect(parseScannedText('7k3m9qx2ab')).toEqual({ kind: 'code', code: '7K3M9QX2AB' });
+    expect(parseScannedText('7k3m9qx2ab')).toEqual({
+      kind: 'code',
+      code: '7K3M9QX2AB',
+      isAddress: false,
+      text: '7k3m9qx2ab',
+    });
   });
 
   it('takes plain numbers and field names as text, ten digits included', () => {

@@ -1,5 +1,9 @@
 import type { SessionUser } from '../../../contracts/auth';
-import { LABELS_PER_PDF_MAX, type PrintLabelsBody } from '../../../contracts/labels';
+import {
+  LABELS_PER_PDF_MAX,
+  type LabelTarget,
+  type PrintLabelsBody,
+} from '../../../contracts/labels';
 import { scanCodeUrl } from '../../../contracts/scan-codes';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
@@ -38,30 +42,56 @@ function vaultPlace(v: repo.LabelVaultRow): string[] {
   return [`Field ${v.field_name}, position ${v.position ?? '?'}`, v.warehouse_name];
 }
 
+type VaultTarget = Exclude<LabelTarget, { of: 'fields' | 'warehouse-fields' }>;
+type FieldTarget = Extract<LabelTarget, { of: 'fields' | 'warehouse-fields' }>;
+
+async function selectVaults(
+  db: Db,
+  companyId: number,
+  target: VaultTarget,
+): Promise<repo.LabelVaultRow[]> {
+  switch (target.of) {
+    case 'vaults': {
+      const ids = [...new Set(target.vaultIds)];
+      const rows = await repo.listLabelVaults(db, companyId, { vaultIds: ids });
+      // A foreign or deleted vault in the selection is refused like any missing one.
+      if (rows.length !== ids.length) throw notFound('Vault');
+      return rows;
+    }
+    case 'field-vaults':
+      await requireOwner(db, companyId, target.of, target.fieldId);
+      return repo.listLabelVaults(db, companyId, { fieldId: target.fieldId });
+    case 'customer-vaults':
+      await requireOwner(db, companyId, target.of, target.customerId);
+      return repo.listLabelVaults(db, companyId, { customerId: target.customerId });
+    case 'order-vaults':
+      await requireOwner(db, companyId, target.of, target.orderId);
+      return repo.listLabelVaults(db, companyId, { orderId: target.orderId });
+  }
+}
+
+async function selectFields(
+  db: Db,
+  companyId: number,
+  target: FieldTarget,
+): Promise<repo.LabelFieldRow[]> {
+  if (target.of === 'fields') {
+    const ids = [...new Set(target.fieldIds)];
+    const rows = await repo.listLabelFields(db, companyId, { fieldIds: ids });
+    if (rows.length !== ids.length) throw notFound('Field');
+    return rows;
+  }
+  await requireOwner(db, companyId, target.of, target.warehouseId);
+  return repo.listLabelFields(db, companyId, { warehouseId: target.warehouseId });
+}
+
 async function vaultLabels(
   db: Db,
   user: SessionUser,
-  body: PrintLabelsBody,
+  target: VaultTarget,
   origin: string,
 ): Promise<LabelContent[]> {
-  let rows: repo.LabelVaultRow[];
-  if (body.of === 'vaults') {
-    const ids = [...new Set(body.vaultIds)];
-    rows = await repo.listLabelVaults(db, user.companyId, { vaultIds: ids });
-    // A foreign or deleted vault in the selection is refused like any missing one.
-    if (rows.length !== ids.length) throw notFound('Vault');
-  } else if (body.of === 'field-vaults') {
-    await requireOwner(db, user.companyId, body.of, body.fieldId);
-    rows = await repo.listLabelVaults(db, user.companyId, { fieldId: body.fieldId });
-  } else if (body.of === 'customer-vaults') {
-    await requireOwner(db, user.companyId, body.of, body.customerId);
-    rows = await repo.listLabelVaults(db, user.companyId, { customerId: body.customerId });
-  } else if (body.of === 'order-vaults') {
-    await requireOwner(db, user.companyId, body.of, body.orderId);
-    rows = await repo.listLabelVaults(db, user.companyId, { orderId: body.orderId });
-  } else {
-    return [];
-  }
+  const rows = await selectVaults(db, user.companyId, target);
   checkCount(rows.length, 'vaults');
   const codes = await issueScanCodes(
     db,
@@ -87,20 +117,10 @@ async function vaultLabels(
 async function fieldLabels(
   db: Db,
   user: SessionUser,
-  body: PrintLabelsBody,
+  target: FieldTarget,
   origin: string,
 ): Promise<LabelContent[]> {
-  let rows: repo.LabelFieldRow[];
-  if (body.of === 'fields') {
-    const ids = [...new Set(body.fieldIds)];
-    rows = await repo.listLabelFields(db, user.companyId, { fieldIds: ids });
-    if (rows.length !== ids.length) throw notFound('Field');
-  } else if (body.of === 'warehouse-fields') {
-    await requireOwner(db, user.companyId, body.of, body.warehouseId);
-    rows = await repo.listLabelFields(db, user.companyId, { warehouseId: body.warehouseId });
-  } else {
-    return [];
-  }
+  const rows = await selectFields(db, user.companyId, target);
   checkCount(rows.length, 'fields');
   const codes = await issueScanCodes(
     db,
@@ -129,9 +149,6 @@ function checkCount(count: number, what: 'vaults' | 'fields'): void {
   }
 }
 
-const isFieldTarget = (body: PrintLabelsBody) =>
-  body.of === 'fields' || body.of === 'warehouse-fields';
-
 /**
  * A label PDF for the selection. `origin` is the address staff use, the one the QR codes carry
  * (decision 0035).
@@ -142,9 +159,10 @@ export async function printLabels(
   body: PrintLabelsBody,
   origin: string,
 ): Promise<{ pdf: Buffer; fileName: string }> {
-  const labels = isFieldTarget(body)
-    ? await fieldLabels(db, user, body, origin)
-    : await vaultLabels(db, user, body, origin);
+  const labels =
+    body.of === 'fields' || body.of === 'warehouse-fields'
+      ? await fieldLabels(db, user, body, origin)
+      : await vaultLabels(db, user, body, origin);
   const fileName = `labels-${body.of}-${body.format}.pdf`;
   const pdf = await pdfRenders(() => renderLabelsPdf(body.format, labels, 'Vaultgrid labels'));
   return { pdf, fileName };

@@ -49,11 +49,12 @@ export async function lookupScan(
     try {
       return await callApi(resolveScanCode, { params: { code: scanned.code } });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404)
+      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      if (scanned.isAddress)
         throw nothingFound('This label is not one of your company’s vaults or fields.');
-      throw error;
     }
   }
+  // Typed text, or a code that matched nothing: the number on a tag, then a field name.
   try {
     const vault = await callApi(getVault, { params: { key: scanned.text } });
     return { kind: 'vault', vault };
