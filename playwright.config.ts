@@ -6,7 +6,7 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
 
 // Debian's Chromium, not a downloaded browser build; flags keep it off the closed network.
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--headless',
   '--disable-gpu',

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the tests need beyond npm packages: Debian's Chromium for the browser tests
-# and PostgreSQL for the second database engine. Needs root (as on CI) when anything is missing.
+# Installs what the tests need beyond npm packages: Debian's Chromium for the browser tests,
+# PostgreSQL for the second database engine, poppler-utils to read label PDFs back (pdfinfo,
+# pdftotext, pdftoppm) and ffmpeg to make the fake camera's video for the scan test. Needs root (as on CI) when anything is missing.
 set -euo pipefail
 
 missing=()
@@ -10,6 +11,8 @@ if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb 
 fi
 # The two-instance test puts Debian's nginx in front of two servers.
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
+command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 if ! command -v runuser >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then missing+=(util-linux); fi
 
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi

@@ -29,6 +29,7 @@ import { registerRackRoutes } from './features/racks/racks.routes';
 import { registerFieldGridRoutes } from './features/fields/field-grid.routes';
 import { registerWarehouseLayoutRoutes } from './features/warehouses/warehouse-layout.routes';
 import { registerPrintRoutes } from './features/print/print.routes';
+import { registerLabelRoutes } from './features/labels/labels.routes';
 import { registerStatisticsRoutes } from './features/statistics/statistics.routes';
 import { registerChecklistRoutes } from './features/checklists/checklists.routes';
 import { registerLiveRoutes } from './live/live.routes';
@@ -82,7 +83,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiles only with this source: the scan screen's QR decoder is one
+        // (served from our own origin; no script from anywhere else runs).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -176,6 +179,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerFieldGridRoutes(app, deps);
   registerWarehouseLayoutRoutes(app, deps);
   registerPrintRoutes(app, deps);
+  registerLabelRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
   registerLiveRoutes(app, deps);

@@ -40,6 +40,9 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
               </NavLink>
             ))}
           </div>
+          <NavLink to="/scan" className={menuLinkClass}>
+            Scan
+          </NavLink>
           <NavLink to="/stage" className={menuLinkClass}>
             Stage
           </NavLink>

@@ -57,6 +57,7 @@ const WarehousePage = lazyPage(
 );
 const StagePage = lazyPage(() => import('../features/stage/routes/stage-page'), 'StagePage');
 const ImportPage = lazyPage(() => import('../features/imports/routes/import-page'), 'ImportPage');
+const ScanPage = lazyPage(() => import('../features/scan/routes/scan-page'), 'ScanPage');
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
 
 /** Waits for the session, then shows signed-in or signed-out content. */
@@ -89,6 +90,22 @@ function ChecklistOrUnknown() {
   return toRoot;
 }
 
+/**
+ * `/s/{code}`: the address in a label's QR code. Staff land on the scan screen with that code
+ * looked up; anyone else lands on sign-in, and the page says nothing about the label, since
+ * the code alone tells nothing (decision 0035).
+ */
+function ScanCodeLanding() {
+  const { code = '' } = useParams();
+  const next = `/scan?code=${encodeURIComponent(code)}`;
+  return (
+    <SessionGate
+      signedIn={<Navigate to={next} replace />}
+      signedOut={<Navigate to="/login" state={{ next }} replace />}
+    />
+  );
+}
+
 /** `/c/{token}`: the link printed on the checklists screen (decision 0015). */
 function TokenChecklist() {
   const { token = '' } = useParams();
@@ -101,6 +118,7 @@ export const router = createBrowserRouter([
   // Checklist fill pages work signed in or out: crews use them on a phone without an account.
   { path: '/:segment', element: <ChecklistOrUnknown /> },
   { path: '/c/:token', element: <TokenChecklist /> },
+  { path: '/s/:code', element: <ScanCodeLanding /> },
   {
     element: <RequireSession />,
     children: [
@@ -109,6 +127,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/stage', element: <StagePage /> },
+          { path: '/scan', element: <ScanPage /> },
           { path: '/warehouse/:warehouseName', element: <WarehousePage /> },
           { path: '/add-warehouse', element: <AddWarehousePage /> },
           { path: '/edit/vault/:vaultName', element: <EditVaultPage /> },

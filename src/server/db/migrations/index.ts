@@ -3,6 +3,7 @@ import * as integerIds from './0002-integer-ids';
 import * as placementLocksAndSignInLimits from './0003-placement-locks-and-sign-in-limits';
 import * as checklistTokens from './0004-checklist-tokens';
 import * as liveEvents from './0006-live-events';
+import * as scanCodes from './0007-scan-codes';
 import * as importJobs from './0009-import-jobs';
 
 export interface Migration {
@@ -17,5 +18,6 @@ export const migrations: readonly Migration[] = [
   placementLocksAndSignInLimits,
   checklistTokens,
   liveEvents,
+  scanCodes,
   importJobs,
 ];

@@ -7,6 +7,8 @@ import { AppError } from '../../http/errors';
 import { parseWith, registerEndpoint, documentEndpoint, requireUser } from '../../http/route';
 import { readForm, servedContentType } from '../../http/multipart';
 import * as service from './vaults.service';
+import { resolveScanCode } from '../../../contracts/scan-codes';
+import * as scanCodes from './scan-codes.service';
 
 export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Multipart calls are routed by hand: their body is a stream, not JSON for the pipeline.
@@ -36,6 +38,9 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   registerEndpoint(app, deleteVault, ({ user, params }) =>
     service.deleteVault(deps.db, deps.storage, user, params.id),
+  );
+  registerEndpoint(app, resolveScanCode, ({ user, params }) =>
+    scanCodes.resolveScanCode(deps.db, user, params.code),
   );
   registerEndpoint(app, contract.vaultHistory, ({ user, params }) =>
     service.vaultHistory(deps.db, user, params.id),

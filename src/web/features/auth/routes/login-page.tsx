@@ -1,12 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { Logo } from '../../../components/logo';
 import { useLogin } from '../api/use-login';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../../contracts/limits';
 
+/** Where to go after signing in: a scanned label's lookup (its /s/ address), else the dashboard. */
+function nextPath(state: unknown): string {
+  const next = (state as { next?: unknown } | null)?.next;
+  return typeof next === 'string' && next.startsWith('/scan?code=') ? next : '/dashboard';
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +33,7 @@ export function LoginPage() {
     login.mutate(
       { email, password },
       {
-        onSuccess: () => navigate('/dashboard', { replace: true }),
+        onSuccess: () => navigate(nextPath(location.state), { replace: true }),
         onError: (error) => {
           // Below 500 the server's own list is shown; a 5xx gets the generic sentence.
           if (error instanceof ApiError && error.status > 0 && error.status < 500)

@@ -5,6 +5,7 @@ import { CSV_FILE_NAME, type PrintVault } from '../../../../contracts/print';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { csvDownloadUrl, usePrintVaults } from '../api/use-print-vaults';
+import { LabelSelection } from '../components/label-selection';
 
 const COLUMNS = ['Vault #', 'Customer', 'Type', 'Pos', 'Field', 'Warehouse', 'Notes'] as const;
 const ROW_HEIGHT = 37;
@@ -157,6 +158,7 @@ export function PrintStudioPage() {
       )}
       {vaults.data && vaults.data.length > 0 && (
         <>
+          <LabelSelection vaults={vaults.data} />
           <p className="no-print mb-2 text-sm text-slate-600">
             {vaults.data.length.toLocaleString()} vaults
           </p>

@@ -4,6 +4,7 @@ import type { Vault } from '../../../../contracts/vaults';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { fieldBelowName, vaultMatchesSearch } from '../../../../domain/slots';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { errorMessage } from '../../../lib/api';
 import { useSetFieldFull, useToggleFieldType } from '../../fields/api/use-field-controls';
 import { useWarehouseSearch } from '../../search/search-context';
@@ -58,8 +59,15 @@ function FieldControls({ warehouse, field }: { warehouse: Warehouse; field: Fiel
   );
 }
 
-export function VaultView({ warehouse }: { warehouse: Warehouse }) {
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+/** `initialFieldId`: the field a link opens with (a scanned label's "Open field"). */
+export function VaultView({
+  warehouse,
+  initialFieldId = null,
+}: {
+  warehouse: Warehouse;
+  initialFieldId?: number | null;
+}) {
+  const [selectedId, setSelectedId] = useState<number | null>(initialFieldId);
   const [confirmPosition, setConfirmPosition] = useState<number | null>(null);
   const [formPosition, setFormPosition] = useState<number | null>(null);
   const [toStage, setToStage] = useState<Vault | null>(null);
@@ -92,7 +100,22 @@ export function VaultView({ warehouse }: { warehouse: Warehouse }) {
       <aside aria-label="Selected field" className="rounded-2xl bg-white p-4 shadow-sm">
         {selected ? (
           <>
-            <h2 className="mb-3 text-xl font-bold">Field {selected.name}</h2>
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h2 className="text-xl font-bold">Field {selected.name}</h2>
+              <PrintLabelsButton
+                fileName={`field-${selected.name}`}
+                choices={[
+                  {
+                    label: `Label for field ${selected.name}`,
+                    target: { of: 'fields', fieldIds: [selected.id] },
+                  },
+                  {
+                    label: `Labels for the vaults in ${selected.name}`,
+                    target: { of: 'field-vaults', fieldId: selected.id },
+                  },
+                ]}
+              />
+            </div>
             <FieldSlots
               warehouse={warehouse}
               field={selected}

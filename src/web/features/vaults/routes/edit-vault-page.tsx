@@ -4,6 +4,7 @@ import { vaultTypes, type Vault } from '../../../../contracts/vaults';
 import { emptyCustomerName } from '../../../../domain/occupancy';
 import { isEmptyVaultCustomer } from '../../../../domain/slots';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteVault, useUpdateVault, useUploadAttachment } from '../api/use-update-vault';
@@ -259,7 +260,29 @@ export function EditVaultPage() {
         >
           ←
         </Link>
-        <h1 className="text-2xl font-bold">Edit Vault {vaultDisplayName(v)}</h1>
+        <h1 className="flex-1 text-2xl font-bold">Edit Vault {vaultDisplayName(v)}</h1>
+        <PrintLabelsButton
+          fileName={`vault-${v.name ?? v.id}`}
+          choices={[
+            { label: `Vault ${vaultDisplayName(v)}`, target: { of: 'vaults', vaultIds: [v.id] } },
+            ...(v.customer_id !== null
+              ? [
+                  {
+                    label: `All vaults of ${v.customer_name}`,
+                    target: { of: 'customer-vaults' as const, customerId: v.customer_id },
+                  },
+                ]
+              : []),
+            ...(v.order_id !== null
+              ? [
+                  {
+                    label: `All vaults of order ${v.order_name ?? ''}`,
+                    target: { of: 'order-vaults' as const, orderId: v.order_id },
+                  },
+                ]
+              : []),
+          ]}
+        />
       </div>
       {/* Keyed by id: a refetch after an upload keeps what is typed, a different vault starts fresh. */}
       <EditVaultForm key={v.id} vault={v} backTo={backTo} />

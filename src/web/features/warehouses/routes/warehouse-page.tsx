@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PresenceNote } from '../../../components/presence-note';
+import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { Spinner } from '../../../components/spinner';
 import { RackView } from '../../racks/components/rack-view';
 import { useWarehouseSearch } from '../../search/search-context';
@@ -34,6 +35,16 @@ export function WarehousePage() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{w.name}</h1>
         <PresenceNote warehouseId={w.id} />
+        <PrintLabelsButton
+          buttonLabel="Print field labels"
+          fileName={`fields-${w.slug}`}
+          choices={[
+            {
+              label: `Labels for all ${Object.keys(w.fields).length} fields of ${w.name}`,
+              target: { of: 'warehouse-fields', warehouseId: w.id },
+            },
+          ]}
+        />
         <div
           role="group"
           aria-label="View"
@@ -56,7 +67,11 @@ export function WarehousePage() {
           ))}
         </div>
       </div>
-      {view === 'vault' ? <VaultView warehouse={w} /> : <RackView warehouse={w} />}
+      {view === 'vault' ? (
+        <VaultView warehouse={w} initialFieldId={Number(searchParams.get('field')) || null} />
+      ) : (
+        <RackView warehouse={w} />
+      )}
     </div>
   );
 }
