@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseName } from '../domain/names';
 import { defineEndpoint } from './endpoint';
 import {
   idInput,
@@ -156,7 +157,7 @@ const customerName = z
   .trim()
   .min(1, 'Customer name is required.')
   .max(NAME_MAX_LENGTH, `Customer name must be at most ${NAME_MAX_LENGTH} characters.`)
-  .transform((v) => v.toUpperCase());
+  .transform(normaliseName);
 
 const palletSpaces = (label: string) =>
   wholeNumberInput(label).pipe(

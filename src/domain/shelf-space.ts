@@ -65,11 +65,6 @@ export function nextSlotIndex(pallets: readonly { slotIndex: number; spaces: num
   return pallets.reduce((next, p) => Math.max(next, p.slotIndex + p.spaces), 0);
 }
 
-/** Display cuts from spec §9: names shortened on tiles and the floor plan. */
-export function truncate(text: string, length: number): string {
-  return text.length > length ? text.slice(0, length) : text;
-}
-
 /**
  * The slot a pallet starts at: the one asked for when its spots are free and on the shelf,
  * else the first run of free spots long enough, else after the last pallet.

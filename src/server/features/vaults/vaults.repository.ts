@@ -1,3 +1,4 @@
+import type { VaultType } from '../../../contracts/vaults';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
@@ -148,30 +149,6 @@ export async function takenPositions(
   return rows.flatMap((r) => (r.position === null ? [] : [r.position]));
 }
 
-/** Finds or creates the company's customer (or order) by its upper-cased name. */
-async function upsertName(
-  db: Db,
-  table: typeof customers | typeof orders,
-  companyId: number,
-  name: string,
-) {
-  const [row] = await db
-    .insert(table)
-    .values({ companyId, name })
-    .onConflictDoUpdate({
-      target: [table.companyId, table.name],
-      set: { name: sql`excluded.name` },
-    })
-    .returning({ id: table.id });
-  if (!row) throw new Error('Name upsert returned nothing');
-  return row.id;
-}
-
-export const upsertCustomer = (db: Db, companyId: number, name: string) =>
-  upsertName(db, customers, companyId, name);
-export const upsertOrder = (db: Db, companyId: number, name: string) =>
-  upsertName(db, orders, companyId, name);
-
 export async function insertVault(
   db: Db,
   params: {
@@ -179,7 +156,7 @@ export async function insertVault(
     name: string | null;
     customerId: number | null;
     orderId: number | null;
-    type: 'vault' | 'liftvan' | 't2' | 'couchbox';
+    type: VaultType;
     note: string;
     fieldId: number;
     position: number;
@@ -198,7 +175,7 @@ export async function updateVaultRow(
     name: string | null;
     customerId: number | null;
     orderId: number | null;
-    type: 'vault' | 'liftvan' | 't2' | 'couchbox';
+    type: VaultType;
     note: string;
     fieldId: number | null;
     position: number | null;

@@ -12,7 +12,8 @@ import type {
 } from '../../../contracts/vaults';
 import { vaultIdFromKey } from '../../../contracts/vaults';
 import type { DeleteVaultResponse } from '../../../contracts/vault-deletion';
-import { emptyUnitCustomerName, isEmptyVaultCustomer, normaliseName } from '../../../domain/slots';
+import { emptyUnitCustomerName, isEmptyVaultCustomer } from '../../../domain/empty-vault';
+import { normaliseName } from '../../../domain/names';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { lockWarehousesForPlacement } from '../../db/warehouse-locks';
@@ -28,6 +29,7 @@ import {
   withPlacedVault,
   type Place,
 } from './placement';
+import { upsertCustomer, upsertOrder } from '../../db/customer-names';
 import * as repo from './vaults.repository';
 import { presentAttachment, presentEvent, presentVault } from './vaults.presenter';
 
@@ -146,10 +148,8 @@ export async function addVault(
           type: form.type,
         });
         await checkNameFree(tx, user.companyId, form.vault_id);
-        const customerId = await repo.upsertCustomer(tx, user.companyId, who.customerName);
-        const orderId = who.orderName
-          ? await repo.upsertOrder(tx, user.companyId, who.orderName)
-          : null;
+        const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
+        const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
         const id = await repo.insertVault(tx, {
           companyId: user.companyId,
           name: form.vault_id,
@@ -239,10 +239,8 @@ export async function updateVault(
       const becomesEmpty = who.isEmpty && !wasEmpty;
       const note = becomesEmpty ? '' : body.note;
       if (becomesEmpty) removedKeys = await repo.deleteAttachmentsOf(tx, user.companyId, v.id);
-      const customerId = await repo.upsertCustomer(tx, user.companyId, who.customerName);
-      const orderId = who.orderName
-        ? await repo.upsertOrder(tx, user.companyId, who.orderName)
-        : null;
+      const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
+      const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
       await repo.updateVaultRow(tx, user.companyId, v.id, {
         name: body.name,
         customerId,

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { customers, orders, vaultAttachments, vaults } from '../../db/schema/vaults';
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { gridFieldNames } from '../../../domain/field-names';
+import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
 import { vaultColumns } from '../vaults/vaults.repository';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
@@ -82,12 +83,25 @@ export async function listWarehouseCounts(db: Db, companyId: number) {
     .select({
       warehouseId: fields.warehouseId,
       vaultCount: sql<number>`count(${vaults.id})::int`,
-      nonEmptyVaultCount: sql<number>`(count(${vaults.id}) FILTER (WHERE ${customers.name} IS NULL OR ${customers.name} NOT LIKE '%EMPTY%'))::int`,
+      nonEmptyVaultCount: sql<number>`(count(${vaults.id}) FILTER (WHERE NOT ${isEmptyCustomerSql(customers.name)}))::int`,
     })
     .from(vaults)
     .innerJoin(fields, eq(fields.id, vaults.fieldId))
     .leftJoin(customers, eq(customers.id, vaults.customerId))
     .where(eq(vaults.companyId, companyId))
+    .groupBy(fields.warehouseId);
+}
+
+/** The halves of couchbox pairs per warehouse, for its capacity; other fields are vault fields. */
+export async function listCouchboxFieldCounts(db: Db, companyId: number) {
+  return db
+    .select({
+      warehouseId: fields.warehouseId,
+      couchboxTops: sql<number>`(count(*) FILTER (WHERE ${fields.type} = 'couchbox-T'))::int`,
+      couchboxBottoms: sql<number>`(count(*) FILTER (WHERE ${fields.type} = 'couchbox-B'))::int`,
+    })
+    .from(fields)
+    .where(and(eq(fields.companyId, companyId), ne(fields.type, 'vault')))
     .groupBy(fields.warehouseId);
 }
 

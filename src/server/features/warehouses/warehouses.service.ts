@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../../contracts/auth';
 import type { AddWarehouseBody, Warehouse, WarehouseSummary } from '../../../contracts/warehouses';
-import { occupancyPercent, warehouseCapacity } from '../../../domain/occupancy';
+import { occupancyPercent } from '../../../domain/occupancy';
+import { warehouseCapacity } from '../../../domain/slots';
 import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -70,13 +71,18 @@ export async function listWarehouseSummaries(
   db: Db,
   user: SessionUser,
 ): Promise<WarehouseSummary[]> {
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, couchboxes] = await Promise.all([
     repo.listWarehouses(db, user.companyId),
     repo.listWarehouseCounts(db, user.companyId),
+    repo.listCouchboxFieldCounts(db, user.companyId),
   ]);
   const byWarehouse = new Map(counts.map((c) => [c.warehouseId, c]));
+  const couchboxesByWarehouse = new Map(couchboxes.map((c) => [c.warehouseId, c]));
   return rows.map((w) => {
-    const capacity = warehouseCapacity(w.rows, w.cols, w.fieldCapacity);
+    const capacity = warehouseCapacity(
+      w,
+      couchboxesByWarehouse.get(w.id) ?? { couchboxTops: 0, couchboxBottoms: 0 },
+    );
     const c = byWarehouse.get(w.id);
     const nonEmpty = c?.nonEmptyVaultCount ?? 0;
     return {

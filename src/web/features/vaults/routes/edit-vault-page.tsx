@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { vaultTypes, type Vault } from '../../../../contracts/vaults';
-import { emptyCustomerName } from '../../../../domain/occupancy';
-import { isEmptyVaultCustomer } from '../../../../domain/slots';
+import { emptyCustomerName, isEmptyVaultCustomer } from '../../../../domain/empty-vault';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
