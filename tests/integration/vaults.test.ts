@@ -380,3 +380,42 @@ describe('deleting a vault', () => {
     expect(files[0]?.n).toBe(0);
   });
 });
+
+describe('deleting a vault that is not the topmost', () => {
+  it('moves each vault above it down one position, recorded in its history', async () => {
+    const { staff, warehouse, a1 } = await setup({ field_capacity: 4 });
+    const stack = [];
+    for (let position = 1; position <= 4; position++)
+      stack.push(await makeVault(staff, { field_id: a1.id, position, vault_id: `D${position}` }));
+    const [, second, third, fourth] = stack;
+    if (!second || !third || !fourth) throw new Error('The stack is short');
+
+    const res = await staff.client.delete(`/api/vaults/${second.id}`);
+    expect(res.status).toBe(200);
+    const field = await getField(staff, warehouse.id, a1.id);
+    const positions = Object.values(field.vaults)
+      .map((v) => [v.name, v.position])
+      .sort((a, b) => Number(a[1]) - Number(b[1]));
+    expect(positions).toEqual([
+      ['D1', 1],
+      ['D3', 2],
+      ['D4', 3],
+    ]);
+
+    const history = await staff.client.get(`/api/vaults/${fourth.id}/history`);
+    expect(history.body).toMatchObject([
+      {
+        kind: 'moved',
+        details: {
+          from: { field: 'A1', position: 4 },
+          to: { field: 'A1', position: 3 },
+          reason: 'vault below deleted',
+        },
+      },
+      { kind: 'created' },
+    ]);
+
+    // The freed slot is the top one again: the next vault goes to position 4.
+    await makeVault(staff, { field_id: a1.id, position: 4, vault_id: 'D5' });
+  });
+});

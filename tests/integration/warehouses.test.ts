@@ -211,3 +211,36 @@ describe('deleting a warehouse', () => {
     expect((await staff.client.delete(`/api/warehouse/${w.id}`)).status).toBe(404);
   });
 });
+
+describe('names a URL path would misread', () => {
+  it('give a warehouse a slug a link can carry, by which the warehouse is found', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const cases: [string, string][] = [
+      ['Main #2', 'main-2'],
+      ['Dock? North', 'dock-north'],
+      ['100% Storage', '100-storage'],
+      ['A & B', 'a-b'],
+      ['North\\East', 'north-east'],
+      ['South\u2044West', 'south-west'],
+    ];
+    for (const [name, slug] of cases) {
+      const w = await makeWarehouse(staff, { name });
+      expect(w.slug).toBe(slug);
+      const found = await staff.client.get(`/api/warehouse/by-slug/${encodeURIComponent(w.slug)}`);
+      expect(found.status).toBe(200);
+      expect((found.body as Warehouse).name).toBe(name);
+    }
+  });
+
+  it('give a company a slug without double hyphens', async () => {
+    const staff = await makeCompanyWithUser(
+      app,
+      `A & B Moving ${crypto.randomBytes(3).toString('hex')}`,
+    );
+    const rows = await queryRows<{ slug: string }>(
+      app.deps.db,
+      sql`SELECT slug FROM companies WHERE id = ${staff.user.companyId}`,
+    );
+    expect(rows[0]?.slug).toMatch(/^a-b-moving-[0-9a-f]{6}$/);
+  });
+});

@@ -178,7 +178,7 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
     const w = await insertWarehouseWithFields(db, {
       companyId,
       name: plan.name,
-      slug: slugify(plan.name),
+      slug: slugify(plan.name) || 'warehouse',
       rows: plan.rows,
       cols: plan.cols,
       fieldCapacity: plan.fieldCapacity,

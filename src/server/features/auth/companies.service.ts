@@ -7,7 +7,7 @@ import * as repo from './auth.repository';
 
 /** Creates a company with a unique slug: "Acme Moving", then "acme-moving-2" for a namesake. */
 export async function createCompany(db: Db, name: string) {
-  const base = slugify(name).replace(/[^a-z0-9-]/g, '') || 'company';
+  const base = slugify(name) || 'company';
   for (let n = 1; n < 1000; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
     if (await repo.findCompanyBySlug(db, slug)) continue;

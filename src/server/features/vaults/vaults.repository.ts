@@ -1,5 +1,5 @@
 import type { VaultType } from '../../../contracts/vaults';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { customers, orders, vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
@@ -213,6 +213,31 @@ export async function listEvents(db: Db, companyId: number, vaultId: number) {
     .from(vaultEvents)
     .where(and(eq(vaultEvents.companyId, companyId), eq(vaultEvents.vaultId, vaultId)))
     .orderBy(desc(vaultEvents.at), desc(vaultEvents.id));
+}
+
+/**
+ * Locks the vaults standing above `position` in a field, bottom first. Taken before the field
+ * row, as every vault is (decision 0014), so a delete that lowers them cannot wait on the
+ * field while a move of the topmost one holds its vault and waits on the field in turn.
+ */
+export async function lockVaultsAbove(
+  db: Db,
+  companyId: number,
+  fieldId: number,
+  position: number,
+): Promise<void> {
+  await db
+    .select({ id: vaults.id })
+    .from(vaults)
+    .where(
+      and(
+        eq(vaults.companyId, companyId),
+        eq(vaults.fieldId, fieldId),
+        gt(vaults.position, position),
+      ),
+    )
+    .orderBy(asc(vaults.position))
+    .for('update');
 }
 
 /** Locks the vault row, so two calls moving or editing one vault take turns. */

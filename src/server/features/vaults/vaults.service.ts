@@ -270,6 +270,30 @@ export async function updateVault(
   return loadVault(db, user.companyId, id);
 }
 
+/**
+ * A field's vaults always stand at positions 1..n: when a vault that is not the topmost goes,
+ * each vault above it moves down one position, and its history says so (issue 11 §4).
+ */
+async function lowerVaultsAbove(tx: Db, user: SessionUser, deleted: repo.VaultRow) {
+  if (deleted.fieldId === null || deleted.position === null) return;
+  await repo.lockVaultsAbove(tx, user.companyId, deleted.fieldId, deleted.position);
+  await repo.lockField(tx, user.companyId, deleted.fieldId);
+  const above = (await repo.listFieldVaults(tx, user.companyId, deleted.fieldId)).filter(
+    (a) => a.position !== null && deleted.position !== null && a.position > deleted.position,
+  );
+  // Bottom first, so that each one steps into the place just freed below it.
+  for (const a of above) {
+    const from = placeOf(a);
+    if (!from) continue;
+    const to: Place = { ...from, position: from.position - 1 };
+    await repo.updateVaultRow(tx, user.companyId, a.id, { position: to.position });
+    await repo.insertEvent(
+      tx,
+      vaultEvent(user, a, 'moved', { from, to, reason: 'vault below deleted' }),
+    );
+  }
+}
+
 export async function deleteVault(
   db: Db,
   storage: FileStorage,
@@ -288,6 +312,7 @@ export async function deleteVault(
       }),
     );
     await repo.deleteVaultRow(tx, user.companyId, v.id);
+    await lowerVaultsAbove(tx, user, v);
     const place =
       v.fieldId !== null && v.warehouseId !== null
         ? { fieldId: v.fieldId, warehouseId: v.warehouseId }

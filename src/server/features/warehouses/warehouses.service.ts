@@ -106,13 +106,14 @@ export async function addWarehouse(
   body: AddWarehouseBody,
 ): Promise<Warehouse> {
   const name = body.name.replace(/\s+/g, ' ');
+  const slug = slugify(name) || 'warehouse';
   let row: repo.WarehouseRow;
   try {
     row = await db.transaction((tx) =>
       repo.insertWarehouseWithFields(tx, {
         companyId: user.companyId,
         name,
-        slug: slugify(name),
+        slug,
         rows: body.rows,
         cols: body.cols,
         fieldCapacity: body.field_capacity,

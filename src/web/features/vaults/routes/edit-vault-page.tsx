@@ -19,6 +19,7 @@ import {
   NOTE_MAX_LENGTH,
   VAULT_NUMBER_MAX_LENGTH,
 } from '../../../../contracts/limits';
+import { warehousePath } from '../../../lib/paths';
 
 function placeText(value: unknown): string {
   if (value && typeof value === 'object' && 'field' in value && 'warehouse' in value) {
@@ -247,7 +248,7 @@ export function EditVaultPage() {
     );
   }
   const v = vault.data;
-  const backTo = v.warehouse_slug ? `/warehouse/${v.warehouse_slug}` : '/stage';
+  const backTo = v.warehouse_slug ? warehousePath(v.warehouse_slug) : '/stage';
   return (
     <div className="mx-auto max-w-2xl p-4 sm:p-6">
       <div className="mb-4 flex items-center gap-3">
