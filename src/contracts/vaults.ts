@@ -124,26 +124,6 @@ export const moveVaultResponseSchema = z.object({
 });
 export type MoveVaultResponse = z.infer<typeof moveVaultResponseSchema>;
 
-export const vaultEventKinds = [
-  'created',
-  'edited',
-  'staged',
-  'moved',
-  'deleted',
-  'attached',
-] as const;
-
-export const vaultEventSchema = z.object({
-  id: z.number().int(),
-  vault_id: idSchema,
-  vault_name: z.string().nullable(),
-  kind: z.string(),
-  actor_email: z.string().nullable(),
-  at: z.string(),
-  details: z.record(z.string(), z.unknown()),
-});
-export type VaultEvent = z.infer<typeof vaultEventSchema>;
-
 /**
  * The edit route names a vault by its number, or a vault without one by `id-` and its id
  * (decision 0100): a bare integer would be read as a vault number first.
@@ -212,14 +192,4 @@ export const moveVault = defineEndpoint({
   access: 'session',
   body: moveVaultBodySchema,
   response: moveVaultResponseSchema,
-});
-
-export const vaultHistory = defineEndpoint({
-  method: 'GET',
-  path: '/api/vaults/:id/history',
-  summary: "The vault's events, newest first; readable after the vault is deleted.",
-  tag: 'vaults',
-  access: 'session',
-  params: idParamsSchema,
-  response: z.array(vaultEventSchema),
 });

@@ -3,7 +3,9 @@ import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Warehouse, WarehouseSummary } from '../../src/contracts/warehouses';
+import type { VaultEvent } from '../../src/contracts/vault-events';
 import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { fieldByName, makeVault } from '../support/vault-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { queryRows } from '../../src/server/db/client';
 
@@ -190,11 +192,9 @@ describe('reading warehouses', () => {
 describe('deleting a warehouse', () => {
   it('removes it with its fields and vaults, and keeps the vaults history', async () => {
     const staff = await makeCompanyWithUser(app);
-    const w = await makeWarehouse(staff);
-    const fieldId = Object.keys(w.fields)[0];
-    await app.deps.db.execute(
-      sql`INSERT INTO vaults (company_id, name, field_id, position) VALUES (${staff.user.companyId}, 'D1', ${fieldId}, 1)`,
-    );
+    const w = await makeWarehouse(staff, { name: `Gone ${crypto.randomBytes(3).toString('hex')}` });
+    const a1 = fieldByName(w, 'A1');
+    const vault = await makeVault(staff, { field_id: a1.id, position: 1, vault_id: 'D1' });
     const res = await staff.client.delete(`/api/warehouse/${w.id}`);
     expect(res.status).toBe(200);
     expect((await staff.client.get(`/api/warehouse/${w.id}`)).status).toBe(404);
@@ -203,11 +203,15 @@ describe('deleting a warehouse', () => {
       sql`SELECT count(*)::int AS n FROM fields WHERE warehouse_id = ${w.id}`,
     );
     expect(left).toEqual([{ n: 0 }]);
-    const history = await queryRows(
-      app.deps.db,
-      sql`SELECT kind FROM vault_events WHERE company_id = ${staff.user.companyId} AND vault_name = 'D1'`,
-    );
-    expect(history).toEqual([{ kind: 'deleted' }]);
+    const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
+    expect(history.status).toBe(200);
+    expect((history.body as VaultEvent[]).map((e) => [e.kind, e.details])).toEqual([
+      [
+        'deleted',
+        { reason: 'warehouse deleted', from: { warehouse: w.name, field: 'A1', position: 1 } },
+      ],
+      ['created', expect.objectContaining({ to: { warehouse: w.name, field: 'A1', position: 1 } })],
+    ]);
     expect((await staff.client.delete(`/api/warehouse/${w.id}`)).status).toBe(404);
   });
 });

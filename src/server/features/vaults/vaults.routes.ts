@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { idParamsSchema } from '../../../contracts/common';
 import * as contract from '../../../contracts/vaults';
 import { deleteVault } from '../../../contracts/vault-deletion';
+import { vaultHistory } from '../../../contracts/vault-events';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { parseWith, registerEndpoint, documentEndpoint, requireUser } from '../../http/route';
@@ -37,7 +38,7 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deleteVault, ({ user, params }) =>
     service.deleteVault(deps.db, deps.storage, user, params.id),
   );
-  registerEndpoint(app, contract.vaultHistory, ({ user, params }) =>
+  registerEndpoint(app, vaultHistory, ({ user, params }) =>
     service.vaultHistory(deps.db, user, params.id),
   );
 

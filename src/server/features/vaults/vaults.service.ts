@@ -7,9 +7,13 @@ import type {
   UpdateVaultBody,
   UploadAttachmentResponse,
   Vault,
-  VaultEvent,
   VaultType,
 } from '../../../contracts/vaults';
+import type {
+  VaultEvent,
+  VaultEventDetails,
+  VaultEventKind,
+} from '../../../contracts/vault-events';
 import { vaultIdFromKey } from '../../../contracts/vaults';
 import type { DeleteVaultResponse } from '../../../contracts/vault-deletion';
 import { emptyUnitCustomerName, isEmptyVaultCustomer } from '../../../domain/empty-vault';
@@ -41,11 +45,12 @@ export async function loadVault(db: Db, companyId: number, id: number): Promise<
   return presentVault(v, await repo.listAttachments(db, companyId, [v.id]));
 }
 
-export function vaultEvent(
+/** A history row to insert; `details` is checked against the kind's schema by the compiler. */
+export function vaultEvent<K extends VaultEventKind>(
   actor: Actor,
   v: { id: number; name: string | null },
-  kind: string,
-  details: Record<string, unknown>,
+  kind: K,
+  details: VaultEventDetails<K>,
 ) {
   return {
     companyId: actor.companyId,

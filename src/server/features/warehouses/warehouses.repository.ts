@@ -175,8 +175,9 @@ export async function recordWarehouseVaultDeletions(
   await db.execute(sql`
     INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)
     SELECT v.company_id, v.id, v.name, 'deleted', ${params.actorUserId}, ${params.actorEmail},
-           jsonb_build_object('reason', 'warehouse deleted', 'warehouse', ${params.warehouseName}::text,
-                              'field', f.name, 'position', v.position)
+           jsonb_build_object('reason', 'warehouse deleted',
+                              'from', jsonb_build_object('warehouse', ${params.warehouseName}::text,
+                                                         'field', f.name, 'position', v.position))
     FROM vaults v JOIN fields f ON f.id = v.field_id
     WHERE v.company_id = ${params.companyId} AND f.warehouse_id = ${params.warehouseId}`);
 }

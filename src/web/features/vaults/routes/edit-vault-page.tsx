@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteVault, useUpdateVault, useUploadAttachment } from '../api/use-update-vault';
-import { useVault, useVaultHistory } from '../api/use-vault';
+import { useVault } from '../api/use-vault';
+import { VaultHistory } from '../components/vault-history';
 import { vaultDisplayName } from '../components/field-slots';
 import {
   checkAttachment,
@@ -20,40 +21,6 @@ import {
   VAULT_NUMBER_MAX_LENGTH,
 } from '../../../../contracts/limits';
 import { warehousePath } from '../../../lib/paths';
-
-function placeText(value: unknown): string {
-  if (value && typeof value === 'object' && 'field' in value && 'warehouse' in value) {
-    const p = value as { warehouse: unknown; field: unknown; position?: unknown };
-    return `${String(p.warehouse)} ${String(p.field)}/${String(p.position ?? '')}`;
-  }
-  return 'stage';
-}
-
-function VaultHistory({ vaultId }: { vaultId: number }) {
-  const history = useVaultHistory(vaultId);
-  return (
-    <section aria-label="History" className="mt-8">
-      <h2 className="mb-2 text-lg font-bold">History</h2>
-      <ol className="space-y-1 text-sm">
-        {history.data?.map((e) => (
-          <li key={e.id} className="rounded bg-slate-50 px-3 py-2">
-            <span className="font-semibold">{e.kind}</span> · {new Date(e.at).toLocaleString()} ·{' '}
-            {e.actor_email ?? ''}
-            {'from' in e.details || 'to' in e.details ? (
-              <span>
-                {' '}
-                · {placeText(e.details.from)} → {placeText(e.details.to)}
-              </span>
-            ) : null}
-            {e.details.changes && typeof e.details.changes === 'object' ? (
-              <span> · {Object.keys(e.details.changes).join(', ')}</span>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
 
 function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
   const navigate = useNavigate();
