@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idInput, idParamsSchema, idSchema, okSchema } from './common';
-import { MAX_ATTACHMENT_BYTES } from './limits';
+import { CHECKLIST_IMAGE_TYPES, MAX_ATTACHMENT_BYTES } from './limits';
 
 export const CHECKLIST_TEXT_MAX_LENGTH = 2000;
 export const CHECKLIST_TASK_MAX_LENGTH = 300;
@@ -192,6 +192,7 @@ export const uploadChecklistImage = defineEndpoint({
   tag: 'checklists',
   access: 'public',
   params: idParamsSchema,
+  form: { file: 'image' },
   response: checklistImageSchema,
 });
 
@@ -206,7 +207,8 @@ export const getChecklistImage = defineEndpoint({
   tag: 'checklists',
   access: 'public',
   params: checklistImageParamsSchema,
-  response: z.string(),
+  download: { contentTypes: CHECKLIST_IMAGE_TYPES },
+  response: z.unknown(),
 });
 
 export const checklistImageUrl = (id: ChecklistImage['id']) =>
@@ -258,6 +260,7 @@ export const uploadChecklistImageByToken = defineEndpoint({
   tag: 'checklists',
   access: 'public',
   params: checklistTokenParamsSchema,
+  form: { file: 'image' },
   response: checklistImageSchema,
 });
 
@@ -273,7 +276,8 @@ export const getChecklistImageByToken = defineEndpoint({
   tag: 'checklists',
   access: 'public',
   params: checklistTokenImageParamsSchema,
-  response: z.string(),
+  download: { contentTypes: CHECKLIST_IMAGE_TYPES },
+  response: z.unknown(),
 });
 
 export const checklistTokenImageUrl = (token: string, id: ChecklistImage['id']) =>

@@ -23,6 +23,17 @@ export interface Endpoint<
   params?: Params;
   body?: Body;
   query?: Query;
+  /**
+   * A form call: the body comes as multipart (text fields and at most one file, in the field
+   * named `file`) or url-encoded, and `body` parses its text fields. `acceptsJson` lets the
+   * same fields come as JSON too.
+   */
+  form?: { file: string | null; acceptsJson?: boolean };
+  /**
+   * A file download: the answer is bytes of one of these content types, not JSON, and
+   * `response` only documents it.
+   */
+  download?: { contentTypes: readonly string[] };
   response: Response;
 }
 

@@ -52,6 +52,7 @@ export const addFields = defineEndpoint({
   summary: 'Adds columns on the left or right, or rows at the bottom (form data or JSON).',
   tag: 'fields',
   access: 'session',
+  form: { file: null, acceptsJson: true },
   body: changeFieldGridBodySchema,
   response: addFieldsResponseSchema,
 });
@@ -63,6 +64,7 @@ export const removeFields = defineEndpoint({
     'Removes empty columns on the left or right, or empty rows at the bottom (form data or JSON).',
   tag: 'fields',
   access: 'session',
+  form: { file: null, acceptsJson: true },
   body: changeFieldGridBodySchema,
   response: removeFieldsResponseSchema,
 });

@@ -45,3 +45,23 @@ export const SHELF_CAPACITY_MAX = 100;
 export const RACK_NAME_MAX_LENGTH = 80;
 export const PALLET_SPACES_MIN = 1;
 export const DEFAULT_RACK_NAME = 'Unnamed Rack';
+
+/** Stored file types a browser may show in place; any other file is served as bytes to save. */
+export const INLINE_FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+] as const;
+
+/** Checklist images, recognised by their content (not by what the sender claims). */
+export const CHECKLIST_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;

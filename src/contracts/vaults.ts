@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idInput, idParamsSchema, idSchema, wholeNumberInput } from './common';
 import {
+  INLINE_FILE_TYPES,
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
   PATH_TEXT_MAX_LENGTH,
@@ -148,6 +149,7 @@ export const addVault = defineEndpoint({
   summary: 'Adds a vault at the lowest free position of a field (multipart, optional attachment).',
   tag: 'vaults',
   access: 'session',
+  form: { file: 'attachment' },
   body: addVaultFormSchema,
   response: addVaultResponseSchema,
 });
@@ -158,8 +160,22 @@ export const uploadAttachment = defineEndpoint({
   summary: 'Attaches one file (at most 5 MB) to a vault (multipart: attachment, vault_id).',
   tag: 'vaults',
   access: 'session',
+  form: { file: 'attachment' },
   body: uploadAttachmentFormSchema,
   response: uploadAttachmentResponseSchema,
+});
+
+/** The file itself, to the company's staff only, never as a page that could run script. */
+export const downloadAttachment = defineEndpoint({
+  method: 'GET',
+  path: '/api/vaults/attachments/:id',
+  summary:
+    'Serves one attachment: images, PDF and plain text in place, anything else as bytes to save.',
+  tag: 'vaults',
+  access: 'session',
+  params: idParamsSchema,
+  download: { contentTypes: [...INLINE_FILE_TYPES, 'application/octet-stream'] },
+  response: z.unknown(),
 });
 
 export const getVault = defineEndpoint({

@@ -17,7 +17,7 @@ import { isCrossSite } from './http/cross-site';
 import { refuseUnstorableInput } from './http/input-boundary';
 import { registerHealthRoutes } from './http/health';
 import { buildOpenApi } from './http/openapi';
-import { registeredEndpoints } from './http/route';
+import { registeredEndpoints, watchForRoutesOutsideThePipeline } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerTeamRoutes } from './features/auth/team.routes';
 import { registerWarehouseRoutes } from './features/warehouses/warehouses.routes';
@@ -63,6 +63,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   });
   app.decorate('validateResponses', options.validateResponses ?? false);
   app.decorateRequest('user', null);
+  const routesOutsideThePipeline = watchForRoutesOutsideThePipeline(app);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -166,6 +167,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerStatisticsRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
 
+  if (app.validateResponses && routesOutsideThePipeline().length > 0) {
+    throw new Error(
+      `Routes not registered through registerEndpoint: ${routesOutsideThePipeline().join(', ')}`,
+    );
+  }
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);
 

@@ -1,20 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { FILE_TOO_LARGE_MESSAGE } from '../../contracts/limits';
+import { FILE_TOO_LARGE_MESSAGE, INLINE_FILE_TYPES } from '../../contracts/limits';
 import { cleanFileName } from '../../domain/file-name';
 import { AppError } from './errors';
 import { checkInputText } from './input-boundary';
 import type { UploadedFile } from '../storage/storage';
 
-// Types a browser may show in place; anything else is served as a download of bytes.
-const INLINE_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/pdf',
-  'text/plain',
-]);
+const INLINE_TYPES: ReadonlySet<string> = new Set(INLINE_FILE_TYPES);
 
 export function servedContentType(stored: string): { type: string; inline: boolean } {
   const type = stored.toLowerCase();
