@@ -5,6 +5,7 @@ import type { AddVaultResponse, Vault } from '../../src/contracts/vaults';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { queryRows } from '../../src/server/db/client';
 import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { attachmentKeysOf, isOnDisk } from '../support/files';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { errorOf, fieldByName, getField, makeVault, postVault } from '../support/vault-factories';
 
@@ -303,6 +304,9 @@ describe('editing a vault', () => {
       attachment: { name: 'list.txt', type: 'text/plain', data: 'inventory' },
     });
     expect(vault.attachments).toHaveLength(1);
+    const [key] = await attachmentKeysOf(app, staff.user.companyId, vault.id);
+    if (!key) throw new Error('The attachment was not stored');
+    expect(isOnDisk(app, key)).toBe(true);
     const res = await staff.client.put(`/api/vaults/${vault.id}`, {
       customer_name: 'EMPTY T2',
       order_name: 'ORD-1',
@@ -317,11 +321,8 @@ describe('editing a vault', () => {
       attachments: [],
       type: 'vault',
     });
-    const keys = await queryRows<{ n: number }>(
-      app.deps.db,
-      sql`SELECT count(*)::int AS n FROM vault_attachments`,
-    );
-    expect(keys[0]?.n).toBe(0);
+    expect(await attachmentKeysOf(app, staff.user.companyId, vault.id)).toEqual([]);
+    expect(isOnDisk(app, key)).toBe(false);
     const fileUrl = vault.attachments[0]?.file_url ?? '';
     expect((await staff.client.get(fileUrl)).status).toBe(404);
   });
@@ -360,6 +361,9 @@ describe('deleting a vault', () => {
       position: 1,
       attachment: { name: 'a.txt', type: 'text/plain', data: 'x' },
     });
+    const [key] = await attachmentKeysOf(app, staff.user.companyId, vault.id);
+    if (!key) throw new Error('The attachment was not stored');
+    expect(isOnDisk(app, key)).toBe(true);
     const stranger = await makeCompanyWithUser(app);
     expect((await stranger.client.delete(`/api/vaults/${vault.id}`)).status).toBe(404);
 
@@ -373,11 +377,8 @@ describe('deleting a vault', () => {
     const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
     expect((history.body as { kind: string }[]).map((e) => e.kind)).toEqual(['deleted', 'created']);
     expect((await staff.client.delete(`/api/vaults/${vault.id}`)).status).toBe(404);
-    const files = await queryRows<{ n: number }>(
-      app.deps.db,
-      sql`SELECT count(*)::int AS n FROM vault_attachments WHERE vault_id = ${vault.id}`,
-    );
-    expect(files[0]?.n).toBe(0);
+    expect(await attachmentKeysOf(app, staff.user.companyId, vault.id)).toEqual([]);
+    expect(isOnDisk(app, key)).toBe(false);
   });
 });
 

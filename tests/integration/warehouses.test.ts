@@ -236,6 +236,13 @@ describe('names a URL path would misread', () => {
     }
   });
 
+  it('answer a malformed escape in a path like an unknown path', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const res = await staff.client.get('/api/warehouse/by-slug/100%-storage');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('give a company a slug without double hyphens', async () => {
     const staff = await makeCompanyWithUser(
       app,
