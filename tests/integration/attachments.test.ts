@@ -4,10 +4,10 @@ import {
   type Attachment,
   type UploadAttachmentResponse,
 } from '../../src/contracts/vaults';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
 import { filesOnDisk } from '../support/files';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { errorOf, fieldByName, makeVault, postVault } from '../support/vault-factories';
+import { errorOf, makeVault, postVault } from '../support/vault-factories';
 
 let app: TestApp;
 beforeAll(async () => {

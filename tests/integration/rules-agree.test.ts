@@ -3,10 +3,15 @@ import type { PrintVault } from '../../src/contracts/print';
 import type { WarehouseStatistics } from '../../src/contracts/statistics';
 import type { Vault } from '../../src/contracts/vaults';
 import type { Warehouse, WarehouseSummary } from '../../src/contracts/warehouses';
-import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
+import {
+  makeCompanyWithUser,
+  makeWarehouse,
+  type SignedInStaff,
+  fieldByName,
+} from '../support/factories';
 import { makePallet, makeRack } from '../support/racks-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { errorOf, fieldByName, makeVault, postVault } from '../support/vault-factories';
+import { errorOf, makeVault, postVault } from '../support/vault-factories';
 
 // One test per business rule of src/domain: every screen that applies it gives the same answer.
 

@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { AddVaultResponse, Vault } from '../../src/contracts/vaults';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { queryRows } from '../../src/server/db/client';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
 import { attachmentKeysOf, isOnDisk } from '../support/files';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { errorOf, fieldByName, getField, makeVault, postVault } from '../support/vault-factories';
+import { errorOf, getField, makeVault, postVault } from '../support/vault-factories';
 
 let app: TestApp;
 beforeAll(async () => {

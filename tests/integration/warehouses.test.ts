@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Warehouse, WarehouseSummary } from '../../src/contracts/warehouses';
 import type { VaultEvent } from '../../src/contracts/vault-events';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
-import { fieldByName, makeVault } from '../support/vault-factories';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
+import { makeVault } from '../support/vault-factories';
+import { attachmentKeysOf, isOnDisk } from '../support/files';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { queryRows } from '../../src/server/db/client';
 
@@ -190,11 +191,19 @@ describe('reading warehouses', () => {
 });
 
 describe('deleting a warehouse', () => {
-  it('removes it with its fields and vaults, and keeps the vaults history', async () => {
+  it('removes it with its fields, vaults and their files, and keeps the vaults history', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { name: `Gone ${crypto.randomBytes(3).toString('hex')}` });
     const a1 = fieldByName(w, 'A1');
-    const vault = await makeVault(staff, { field_id: a1.id, position: 1, vault_id: 'D1' });
+    const vault = await makeVault(staff, {
+      field_id: a1.id,
+      position: 1,
+      vault_id: 'D1',
+      attachment: { name: 'list.txt', type: 'text/plain', data: 'inventory' },
+    });
+    const [key] = await attachmentKeysOf(app, staff.user.companyId, vault.id);
+    if (!key) throw new Error('The attachment was not stored');
+    expect(isOnDisk(app, key)).toBe(true);
     const res = await staff.client.delete(`/api/warehouse/${w.id}`);
     expect(res.status).toBe(200);
     expect((await staff.client.get(`/api/warehouse/${w.id}`)).status).toBe(404);
@@ -203,6 +212,7 @@ describe('deleting a warehouse', () => {
       sql`SELECT count(*)::int AS n FROM fields WHERE warehouse_id = ${w.id}`,
     );
     expect(left).toEqual([{ n: 0 }]);
+    expect(isOnDisk(app, key)).toBe(false);
     const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
     expect(history.status).toBe(200);
     expect((history.body as VaultEvent[]).map((e) => [e.kind, e.details])).toEqual([
