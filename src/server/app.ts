@@ -28,7 +28,7 @@ import { registerTeamRoutes } from './features/auth/team.routes';
 import { registerWarehouseRoutes } from './features/warehouses/warehouses.routes';
 import { registerFieldRoutes } from './features/fields/fields.routes';
 import { registerVaultRoutes } from './features/vaults/vaults.routes';
-import { registerStageRoutes } from './features/stage/stage.routes';
+import { registerStageRoutes } from './features/vaults/stage.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { registerRackRoutes } from './features/racks/racks.routes';
 import { registerFieldGridRoutes } from './features/fields/field-grid.routes';

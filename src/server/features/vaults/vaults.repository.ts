@@ -1,65 +1,37 @@
 import type { VaultType } from '../../../contracts/vaults';
 import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { selectVaultRows } from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
-import { customers, orders, vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
+import { vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
 
 export type FieldRow = typeof fields.$inferSelect;
 export type AttachmentRow = typeof vaultAttachments.$inferSelect;
 
-/** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
-export const vaultColumns = {
-  id: vaults.id,
-  name: vaults.name,
-  type: vaults.type,
-  position: vaults.position,
-  note: vaults.note,
-  fieldId: vaults.fieldId,
-  oldFieldId: vaults.oldFieldId,
-  customerId: vaults.customerId,
-  customerName: customers.name,
-  orderId: vaults.orderId,
-  orderName: orders.name,
-  fieldName: fields.name,
-  warehouseId: warehouses.id,
-  warehouseName: warehouses.name,
-  warehouseSlug: warehouses.slug,
-};
-
-function selectVaults(db: Db) {
-  return db
-    .select(vaultColumns)
-    .from(vaults)
-    .leftJoin(fields, eq(fields.id, vaults.fieldId))
-    .leftJoin(warehouses, eq(warehouses.id, fields.warehouseId))
-    .leftJoin(customers, eq(customers.id, vaults.customerId))
-    .leftJoin(orders, eq(orders.id, vaults.orderId));
-}
-
 export type VaultRow = NonNullable<Awaited<ReturnType<typeof findVault>>>;
 
 export async function findVault(db: Db, companyId: number, id: number) {
-  const rows = await selectVaults(db)
+  const rows = await selectVaultRows(db)
     .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
     .limit(1);
   return rows[0] ?? null;
 }
 
 export async function findVaultByName(db: Db, companyId: number, name: string) {
-  const rows = await selectVaults(db)
+  const rows = await selectVaultRows(db)
     .where(and(eq(vaults.companyId, companyId), eq(vaults.name, name)))
     .limit(1);
   return rows[0] ?? null;
 }
 
 export async function listFieldVaults(db: Db, companyId: number, fieldId: number) {
-  return selectVaults(db)
+  return selectVaultRows(db)
     .where(and(eq(vaults.companyId, companyId), eq(vaults.fieldId, fieldId)))
     .orderBy(asc(vaults.position));
 }
 
 export async function listStagedVaults(db: Db, companyId: number) {
-  return selectVaults(db)
+  return selectVaultRows(db)
     .where(and(eq(vaults.companyId, companyId), isNull(vaults.fieldId)))
     .orderBy(asc(vaults.createdAt));
 }

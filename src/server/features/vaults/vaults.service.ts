@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../../contracts/auth';
+import type { Field } from '../../../contracts/fields';
 import type {
   AddVaultForm,
   AddVaultResponse,
@@ -35,7 +36,7 @@ import {
 } from './placement';
 import { upsertCustomer, upsertOrder } from '../../db/customer-names';
 import * as repo from './vaults.repository';
-import { presentAttachment, presentEvent, presentVault } from './vaults.presenter';
+import { presentAttachment, presentEvent, presentField, presentVault } from './vaults.presenter';
 
 type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 
@@ -43,6 +44,17 @@ export async function loadVault(db: Db, companyId: number, id: number): Promise<
   const v = await repo.findVault(db, companyId, id);
   if (!v) throw notFound('Vault');
   return presentVault(v, await repo.listAttachments(db, companyId, [v.id]));
+}
+
+/** A field with its vaults as the field calls answer it; the fields feature asks for it here. */
+export async function loadField(db: Db, companyId: number, field: repo.FieldRow): Promise<Field> {
+  const vaults = await repo.listFieldVaults(db, companyId, field.id);
+  const attachments = await repo.listAttachments(
+    db,
+    companyId,
+    vaults.map((v) => v.id),
+  );
+  return presentField(field, vaults, attachments);
 }
 
 /** A history row to insert; `details` is checked against the kind's schema by the compiler. */

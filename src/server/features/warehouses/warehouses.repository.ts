@@ -5,7 +5,7 @@ import { customers, orders, vaultAttachments, vaults } from '../../db/schema/vau
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { gridFieldNames } from '../../../domain/field-names';
 import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
-import { vaultColumns } from '../vaults/vaults.repository';
+import { vaultColumns } from '../../db/vault-rows';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 

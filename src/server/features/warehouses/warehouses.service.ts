@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
 import { createLimiter } from '../../lib/limiter';
-import * as racksRepo from '../racks/racks.repository';
+import { loadRacksOf } from '../racks/racks.service';
 import * as layoutRepo from './warehouse-layout.repository';
 import * as repo from './warehouses.repository';
 import { presentWarehouses } from './warehouses.presenter';
@@ -19,17 +19,12 @@ async function loadFull(
   rows: repo.WarehouseRow[],
 ): Promise<Warehouse[]> {
   const ids = rows.map((w) => w.id);
-  const [fields, vaults, attachments, racks] = await Promise.all([
+  const [fields, vaults, attachments, { racks, shelves, pallets }] = await Promise.all([
     repo.listFields(db, companyId, ids),
     repo.listPlacedVaults(db, companyId, ids),
     repo.listAttachments(db, companyId, ids),
-    racksRepo.listRacks(db, companyId, ids),
+    loadRacksOf(db, companyId, ids),
   ]);
-  const { shelves, pallets } = await racksRepo.listShelvesAndPallets(
-    db,
-    companyId,
-    racks.map((r) => r.id),
-  );
   return presentWarehouses(rows, { fields, vaults, attachments, racks, shelves, pallets });
 }
 

@@ -4,7 +4,7 @@ import type { Warehouse } from '../../../../contracts/warehouses';
 import { rackFootprint, vaultBlockFootprint } from '../../../../domain/floor-plan';
 import { truncate } from '../../../../domain/names';
 import { palletTileWidthPercent } from '../../../../domain/shelf-space';
-import { useWarehouseSearch } from '../../search/search-context';
+import { useWarehouseSearch } from '../../../lib/search-context';
 import { PalletDialog, type PalletDialogTarget } from './pallet-dialog';
 import { fillClass, rackLevel } from './rack-colors';
 

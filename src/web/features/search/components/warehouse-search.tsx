@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useWarehouse } from '../../warehouses/api/use-warehouse';
-import { viewModeFrom } from '../../warehouses/view-mode';
+import { viewModeFrom } from '../../../lib/view-mode';
 import { useSearchSuggestions } from '../api/use-search-suggestions';
-import { useWarehouseSearch, type SearchKind } from '../search-context';
+import { useWarehouseSearch, type SearchKind } from '../../../lib/search-context';
 import { SEARCH_TEXT_MAX_LENGTH } from '../../../../contracts/limits';
 import { slugFromPathname } from '../../../lib/paths';
 

@@ -6,7 +6,7 @@ import { fieldBelowName, vaultMatchesSearch } from '../../../../domain/slots';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useSetFieldFull, useToggleFieldType } from '../../fields/api/use-field-controls';
-import { useWarehouseSearch } from '../../search/search-context';
+import { useWarehouseSearch } from '../../../lib/search-context';
 import { useStageVault } from '../../stage/api/use-stage';
 import { FieldSlots, vaultDisplayName } from './field-slots';
 import { NewVaultDialog } from './new-vault-dialog';
