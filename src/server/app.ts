@@ -77,7 +77,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     // A path with a malformed escape (a bare `%` typed into the address bar) is no page the
     // router can match; answer it like any unknown path rather than with Fastify's own 400.
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_BAD_URL') return notFound(request, reply);
+      if (error.code === 'FST_ERR_BAD_URL') {
+        // Plugins (such as the static files' sendFile) are not on this early reply.
+        if (request.url.startsWith('/api/') || !webRoot || !hasWeb || request.method !== 'GET')
+          return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.'));
+        return reply.type('text/html').send(fs.createReadStream(path.join(webRoot, 'index.html')));
+      }
       return reply.status(400).send(errorBody('VALIDATION_FAILED', error.message));
     },
   });
