@@ -1,7 +1,6 @@
 // Limits shared by forms and the server, so both refuse the same input with the same words.
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File size should not exceed 5MB';
-export const DEFAULT_FIELD_CAPACITY = 3;
 export const FIELD_CAPACITY_MIN = 0;
 export const FIELD_CAPACITY_MAX = 10;
 /** Add Warehouse needs a usable grid; the layout form allows 0 to empty a warehouse. */

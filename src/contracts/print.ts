@@ -16,7 +16,7 @@ export const CSV_COLUMNS = [
   'Notes',
 ] as const;
 
-export const printVaultSchema = z.object({
+const printVaultSchema = z.object({
   id: idSchema,
   name: z.string().nullable(),
   customer_name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './common';
 
-export const warehouseStatisticsSchema = z.object({
+const warehouseStatisticsSchema = z.object({
   warehouseId: idSchema,
   warehouseName: z.string(),
   slug: z.string(),

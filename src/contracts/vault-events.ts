@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { vaultTypeSchema } from './vaults';
 
 /** Where a vault stood: the warehouse and field by name, as they were at the time. */
-export const vaultPlaceSchema = z.object({
+const vaultPlaceSchema = z.object({
   warehouse: z.string(),
   field: z.string(),
   position: z.number().int(),
@@ -19,7 +19,7 @@ const placeOrStage = vaultPlaceSchema.nullable();
  * dig-out, an import), add one entry here; the compiler then asks the server for its details
  * wherever it is written and the client for its sentence (`vault-history.tsx`).
  */
-export const vaultEventDetailsSchemas = {
+const vaultEventDetailsSchemas = {
   created: z.object({
     to: placeOrStage,
     customer_name: z.string().nullable().optional(),

@@ -15,7 +15,7 @@ export const vaultTypeSchema = z.enum(vaultTypes, {
 });
 export type VaultType = z.infer<typeof vaultTypeSchema>;
 
-export const attachmentSchema = z.object({
+const attachmentSchema = z.object({
   id: idSchema,
   vault_id: idSchema,
   file_name: z.string(),
@@ -55,7 +55,7 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v ?? '').trim());
 
 /** Vault number: the tag on the box. Blank means none. */
-export const vaultNumberInput = z
+const vaultNumberInput = z
   .union([z.string(), z.number()], { error: 'Vault number must be text.' })
   .optional()
   .nullable()
@@ -75,7 +75,7 @@ export const vaultNumberInput = z
  * `vault_id` is the vault number, as the original client names it; `company_id` is ignored:
  * the company always comes from the session.
  */
-export const addVaultFormSchema = z.object({
+const addVaultFormSchema = z.object({
   vault_id: vaultNumberInput,
   customer_name: optionalText('Customer name', NAME_MAX_LENGTH),
   order_name: optionalText('Order number', NAME_MAX_LENGTH),
@@ -90,7 +90,7 @@ export const addVaultFormSchema = z.object({
 });
 export type AddVaultForm = z.infer<typeof addVaultFormSchema>;
 
-export const addVaultResponseSchema = z.object({ fieldId: idSchema, vault: vaultSchema });
+const addVaultResponseSchema = z.object({ fieldId: idSchema, vault: vaultSchema });
 export type AddVaultResponse = z.infer<typeof addVaultResponseSchema>;
 
 export const updateVaultBodySchema = z.object({
@@ -102,22 +102,22 @@ export const updateVaultBodySchema = z.object({
 });
 export type UpdateVaultBody = z.infer<typeof updateVaultBodySchema>;
 
-export const moveVaultBodySchema = z.object({
+const moveVaultBodySchema = z.object({
   vaultId: idInput(),
   fieldId: idInput(),
   position: wholeNumberInput('Position').pipe(z.number().min(1, 'Position must be at least 1.')),
 });
 export type MoveVaultBody = z.infer<typeof moveVaultBodySchema>;
 
-export const uploadAttachmentFormSchema = z.object({
+const uploadAttachmentFormSchema = z.object({
   vault_id: idInput('Vault id must be a valid id.'),
 });
 
-export const uploadAttachmentResponseSchema = z.object({ attachment: attachmentSchema });
+const uploadAttachmentResponseSchema = z.object({ attachment: attachmentSchema });
 export type UploadAttachmentResponse = z.infer<typeof uploadAttachmentResponseSchema>;
 
 /** The move call echoes what it placed, so a client can file `vault` under `fieldId` at once. */
-export const moveVaultResponseSchema = z.object({
+const moveVaultResponseSchema = z.object({
   vaultId: idSchema,
   fieldId: idSchema,
   position: z.number().int(),
@@ -135,7 +135,7 @@ export const vaultIdFromKey = (key: string): Vault['id'] | null => {
   return parsed.success ? parsed.data : null;
 };
 
-export const vaultLookupParamsSchema = z.object({
+const vaultLookupParamsSchema = z.object({
   key: z
     .string()
     .min(1)

@@ -55,7 +55,7 @@ export function rackFillLevel(
 }
 
 /** Spec §9: a pallet tile is 36% wide per shelf spot it takes. */
-export const PALLET_TILE_PERCENT_PER_SPOT = 36;
+const PALLET_TILE_PERCENT_PER_SPOT = 36;
 export function palletTileWidthPercent(spaces: number): number {
   return PALLET_TILE_PERCENT_PER_SPOT * spaces;
 }

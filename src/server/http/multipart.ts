@@ -26,7 +26,7 @@ function cleanContentType(mimetype: string): string {
  * `toBuffer` runs per chunk and misses the race where the stream ends with the last chunk
  * before busboy marks it truncated: a cut-off file would be stored as if whole.
  */
-export async function readWholeFile(part: MultipartFile): Promise<Buffer> {
+async function readWholeFile(part: MultipartFile): Promise<Buffer> {
   const data = await part.toBuffer();
   if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
   return data;
@@ -37,7 +37,7 @@ export async function readWholeFile(part: MultipartFile): Promise<Buffer> {
  * boundary, cut short, a part without its end) into a 400 with a sentence. Refusals that
  * already carry a 4xx status (too large, too many parts) pass through unchanged.
  */
-export async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
+async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {

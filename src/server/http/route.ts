@@ -31,7 +31,7 @@ export function watchForRoutesOutsideThePipeline(app: FastifyInstance): () => st
   return () => outside;
 }
 
-export interface HandlerContext<E extends Endpoint> {
+interface HandlerContext<E extends Endpoint> {
   params: ParamsOf<E>;
   body: BodyOf<E>;
   query: QueryOf<E>;
@@ -57,7 +57,7 @@ export interface RouteOptions {
   alsoAt?: string;
 }
 
-export function validationError(error: z.ZodError, where: string): AppError {
+function validationError(error: z.ZodError, where: string): AppError {
   const details = error.issues.map((issue) => {
     const field = issue.path.join('.');
     // Messages written as sentences stand alone; zod's defaults need the field named.
@@ -66,11 +66,7 @@ export function validationError(error: z.ZodError, where: string): AppError {
   return new AppError('VALIDATION_FAILED', details[0] ?? `Invalid ${where}.`, details);
 }
 
-export function parseWith<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  where: string,
-): z.infer<S> {
+function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw validationError(result.error, where);
   return result.data;

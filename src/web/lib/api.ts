@@ -35,7 +35,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body.code ?? 'INTERNAL', message, body.errors ?? [message]);
 }
 
-export async function send(url: string, init: RequestInit): Promise<Response> {
+async function send(url: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'same-origin', ...init });

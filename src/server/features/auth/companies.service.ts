@@ -53,7 +53,7 @@ export async function addTeamMember(
   }
 }
 
-export const USER_NOT_ADDED_MESSAGE =
+const USER_NOT_ADDED_MESSAGE =
   'This user could not be added. Please check the email address or use another one.';
 
 export async function setUserPassword(db: Db, email: string, password: string) {

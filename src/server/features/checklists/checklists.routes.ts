@@ -11,7 +11,7 @@ import { readFillGrants, setFillGrantCookie } from './fill-grant';
 
 /** Per address and minute, for the calls anyone can make: a crew behind one router shares it. */
 export const PUBLIC_CALLS_PER_MINUTE = 300;
-export const PUBLIC_UPLOADS_PER_MINUTE = 30;
+const PUBLIC_UPLOADS_PER_MINUTE = 30;
 
 export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerEndpoint(app, contract.listChecklists, ({ user }) =>

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../http/errors';
 import { getWarehouse } from '../warehouses/warehouses.service';
 import * as repo from './field-grid.repository';
 
-export const REMOVE_VAULTS_FIRST = 'Please remove all vaults from the row that you want to delete.';
+const REMOVE_VAULTS_FIRST = 'Please remove all vaults from the row that you want to delete.';
 
 /**
  * Adds or removes columns on the left or right, or rows at the bottom, in one transaction

@@ -56,7 +56,7 @@ export async function findRack(db: Db, companyId: number, warehouseId: number, r
   return rows[0] ?? null;
 }
 
-export async function listShelves(db: Db, companyId: number, rackIds: number[]) {
+async function listShelves(db: Db, companyId: number, rackIds: number[]) {
   if (rackIds.length === 0) return [];
   return db
     .select()

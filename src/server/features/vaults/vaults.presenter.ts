@@ -3,7 +3,7 @@ import type { Attachment, Vault } from '../../../contracts/vaults';
 import { vaultEventSchema, type VaultEvent } from '../../../contracts/vault-events';
 import type { AttachmentRow, VaultRow } from './vaults.repository';
 
-export function attachmentUrl(id: number): string {
+function attachmentUrl(id: number): string {
   return `/api/vaults/attachments/${id}`;
 }
 

@@ -58,17 +58,6 @@ export async function findWarehouseBySlug(db: Db, companyId: number, slug: strin
   return rows[0] ?? null;
 }
 
-export async function findWarehouseByName(db: Db, companyId: number, name: string) {
-  const rows = await db
-    .select()
-    .from(warehouses)
-    .where(
-      and(eq(warehouses.companyId, companyId), sql`lower(${warehouses.name}) = lower(${name})`),
-    )
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 export async function listWarehouses(db: Db, companyId: number) {
   return db
     .select()
