@@ -25,6 +25,96 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn'] }],
     },
   },
+  // Feature boundaries (decision 0024). Another feature's internals are off limits: on the
+  // server only its service and presenter are its public surface (types may be imported from
+  // anywhere); on the client only its api/ hooks and components/. Shared layers never import
+  // features, and contracts and domain import neither side.
+  {
+    files: ['src/server/features/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z-]+/(?![a-z-]+\\.(service|presenter)$)',
+              allowTypeImports: true,
+              message:
+                "Another feature's internals: import its service or presenter, or move the shared piece down (decision 0024).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/features/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./[a-z-]+/(?!api/|components/)',
+              allowTypeImports: true,
+              message:
+                "Another feature's internals: import its api/ or components/, or move the shared piece to src/web/lib or src/web/components (decision 0024).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z-]+/(?!api/|components/)',
+              allowTypeImports: true,
+              message:
+                "Another feature's internals: import its api/ or components/, or move the shared piece to src/web/lib or src/web/components (decision 0024).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/components/**', 'src/web/lib/**', 'src/server/{db,http,lib,storage}/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/features/',
+              message: 'Shared layers do not import features (decision 0024).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/contracts/**', 'src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/(server|web)/',
+              message: 'Contracts and domain rules are shared by both sides and import neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: [
       'scripts/**',

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test, as the README's test command: types, lint, unit, integration on both database
+# Every check once (npm run check and npm test): types, lint (eslint, prettier, knip), unit, integration on both database
 # engines (embedded PGlite and a throwaway PostgreSQL cluster), then the browser journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."

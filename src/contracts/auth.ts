@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { emptySchema, idSchema, okSchema } from './common';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits';
 
-export const sessionUserSchema = z.object({
+const sessionUserSchema = z.object({
   id: idSchema,
   email: z.string(),
   companyId: idSchema,
@@ -11,7 +11,7 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const loginBodySchema = z.object({
+const loginBodySchema = z.object({
   email: z
     .string({ error: 'Email is required.' })
     .trim()
@@ -24,7 +24,6 @@ export const loginBodySchema = z.object({
     .min(1, 'Password is required.')
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
 });
-export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const login = defineEndpoint({
   method: 'POST',

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idInput, idParamsSchema, idSchema, okSchema } from './common';
-import { MAX_ATTACHMENT_BYTES } from './limits';
+import { CHECKLIST_IMAGE_TYPES } from './limits';
 
-export const CHECKLIST_TEXT_MAX_LENGTH = 2000;
-export const CHECKLIST_TASK_MAX_LENGTH = 300;
-export const CHECKLIST_MAX_TASKS = 50;
-export const CHECKLIST_NAME_MAX_LENGTH = 120;
-export { MAX_ATTACHMENT_BYTES };
-
-export const checklistTaskSchema = z.object({
+const CHECKLIST_TEXT_MAX_LENGTH = 2000;
+const CHECKLIST_TASK_MAX_LENGTH = 300;
+const CHECKLIST_MAX_TASKS = 50;
+const CHECKLIST_NAME_MAX_LENGTH = 120;
+const checklistTaskSchema = z.object({
   text: z.string(),
   completed: z.boolean(),
   completed_by: z.string(),
@@ -18,7 +16,7 @@ export const checklistTaskSchema = z.object({
 });
 export type ChecklistTaskDto = z.infer<typeof checklistTaskSchema>;
 
-export const checklistImageSchema = z.object({
+const checklistImageSchema = z.object({
   id: idSchema,
   file_name: z.string(),
   file_url: z.string(),
@@ -27,7 +25,7 @@ export const checklistImageSchema = z.object({
 export type ChecklistImage = z.infer<typeof checklistImageSchema>;
 
 /** What the fill page may see: the checklist and its images, nothing about the company. */
-export const publicChecklistSchema = z.object({
+const publicChecklistSchema = z.object({
   id: idSchema,
   description: z.string(),
   warehouse_id: idSchema,
@@ -48,14 +46,14 @@ export type PublicChecklist = z.infer<typeof publicChecklistSchema>;
  * What a printed token link shows: only the list to fill (tasks, description, filler, note,
  * its images), without the ids and warehouse address the spec's name calls carry.
  */
-export const linkedChecklistSchema = publicChecklistSchema.omit({
+const linkedChecklistSchema = publicChecklistSchema.omit({
   id: true,
   warehouse_id: true,
   warehouse_slug: true,
 });
 export type LinkedChecklist = z.infer<typeof linkedChecklistSchema>;
 
-export const checklistSchema = publicChecklistSchema.extend({
+const checklistSchema = publicChecklistSchema.extend({
   /** The fill page link to print: `/c/{token}`, unguessable (decision 0015). */
   fill_path: z.string(),
   /** The spec's name link; works only while the company allows name links and no other company has a warehouse of this name. */
@@ -71,7 +69,7 @@ const text = (label: string, max: number) =>
 const taskTitleSchema = text('Task title', CHECKLIST_TASK_MAX_LENGTH);
 
 /** A task as the forms send it: a title, or a task with its answer. */
-export const taskAnswerSchema = z.union(
+const taskAnswerSchema = z.union(
   [
     taskTitleSchema.transform((t) => ({ text: t })),
     z.strictObject({
@@ -91,7 +89,7 @@ const tasksSchema = z
   .array(taskAnswerSchema, { error: 'Tasks must be a list.' })
   .max(CHECKLIST_MAX_TASKS, `A checklist holds at most ${CHECKLIST_MAX_TASKS} tasks.`);
 
-export const createChecklistBodySchema = z.strictObject({
+const createChecklistBodySchema = z.strictObject({
   warehouse_id: idInput('Warehouse is required.'),
   description: text('Description', CHECKLIST_TEXT_MAX_LENGTH).trim().default(''),
   tasks: tasksSchema.default([]),
@@ -99,7 +97,7 @@ export const createChecklistBodySchema = z.strictObject({
 });
 export type CreateChecklistBody = z.infer<typeof createChecklistBodySchema>;
 
-export const updateChecklistBodySchema = z.strictObject({
+const updateChecklistBodySchema = z.strictObject({
   tasks: tasksSchema.optional(),
   filled_out_by: text('Name', CHECKLIST_NAME_MAX_LENGTH).trim().optional(),
   note: text('Note', CHECKLIST_TEXT_MAX_LENGTH).trim().optional(),
@@ -192,10 +190,11 @@ export const uploadChecklistImage = defineEndpoint({
   tag: 'checklists',
   access: 'public',
   params: idParamsSchema,
+  form: { file: 'image' },
   response: checklistImageSchema,
 });
 
-export const checklistImageParamsSchema = z.object({ fileId: idInput() });
+const checklistImageParamsSchema = z.object({ fileId: idInput() });
 
 /** The image itself; the 'drive' name is kept for compatibility, files come from our storage. */
 export const getChecklistImage = defineEndpoint({
@@ -206,14 +205,15 @@ export const getChecklistImage = defineEndpoint({
   tag: 'checklists',
   access: 'public',
   params: checklistImageParamsSchema,
-  response: z.string(),
+  download: { contentTypes: CHECKLIST_IMAGE_TYPES },
+  response: z.unknown(),
 });
 
 export const checklistImageUrl = (id: ChecklistImage['id']) =>
   `/api/checklists/proxy-drive-image/${id}`;
 
 /** What a checklist's token link may change: task answers, the filler's name and a note. */
-export const fillChecklistBodySchema = updateChecklistBodySchema.pick({
+const fillChecklistBodySchema = updateChecklistBodySchema.pick({
   tasks: true,
   filled_out_by: true,
   note: true,
@@ -223,7 +223,7 @@ export const fillChecklistBodySchema = updateChecklistBodySchema.pick({
  * The secret of a printed link: 128 random bits as base64url (22 characters); checklists made
  * before links had tokens carry 32 hex digits.
  */
-export const checklistTokenSchema = z
+const checklistTokenSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{20,64}$/, 'This checklist link is not valid.');
 export const checklistTokenParamsSchema = z.object({ token: checklistTokenSchema });
@@ -258,10 +258,11 @@ export const uploadChecklistImageByToken = defineEndpoint({
   tag: 'checklists',
   access: 'public',
   params: checklistTokenParamsSchema,
+  form: { file: 'image' },
   response: checklistImageSchema,
 });
 
-export const checklistTokenImageParamsSchema = z.object({
+const checklistTokenImageParamsSchema = z.object({
   token: checklistTokenSchema,
   fileId: idInput(),
 });
@@ -273,7 +274,8 @@ export const getChecklistImageByToken = defineEndpoint({
   tag: 'checklists',
   access: 'public',
   params: checklistTokenImageParamsSchema,
-  response: z.string(),
+  download: { contentTypes: CHECKLIST_IMAGE_TYPES },
+  response: z.unknown(),
 });
 
 export const checklistTokenImageUrl = (token: string, id: ChecklistImage['id']) =>
@@ -289,7 +291,7 @@ export const renewChecklistLink = defineEndpoint({
   response: checklistSchema,
 });
 
-export const checklistSettingsSchema = z.object({
+const checklistSettingsSchema = z.object({
   /** Whether the spec's name links (`/<warehouse>-checklist`, by-id fill calls) reach this company. */
   name_links: z.boolean(),
 });

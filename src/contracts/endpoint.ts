@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One HTTP call of the API: both sides import it. The server validates with these schemas
@@ -23,6 +23,23 @@ export interface Endpoint<
   params?: Params;
   body?: Body;
   query?: Query;
+  /**
+   * A form call: the body comes as multipart (text fields and at most one file, in the field
+   * named `file`) or url-encoded, and `body` parses its text fields. `acceptsJson` lets the
+   * same fields come as JSON too. `maxFileBytes` (with the sentence for a larger file) replaces
+   * the attachments' 5 MB for a call whose files are larger by nature (a spreadsheet import).
+   */
+  form?: {
+    file: string | null;
+    acceptsJson?: boolean;
+    maxFileBytes?: { bytes: number; message: string };
+  };
+  /**
+   * A file download: the answer is bytes of one of these content types, not JSON, and
+   * `response` only documents it. An event stream (`text/event-stream`) is one too: its
+   * handler takes the reply over and writes the stream itself.
+   */
+  download?: { contentTypes: readonly string[] };
   response: Response;
 }
 

@@ -3,8 +3,8 @@ import { defineEndpoint } from './endpoint';
 import { blankAsAbsent, idInput, idSchema, wholeNumberInput } from './common';
 import { fieldSchema } from './fields';
 
-export const gridEdges = ['left', 'right', 'bottom'] as const;
-export const gridEdgeSchema = z.enum(gridEdges, {
+const gridEdges = ['left', 'right', 'bottom'] as const;
+const gridEdgeSchema = z.enum(gridEdges, {
   error: 'Direction must be left, right or bottom.',
 });
 
@@ -13,7 +13,7 @@ export const gridEdgeSchema = z.enum(gridEdges, {
  * or JSON. `warehouse_cols` and `warehouse_rows` are the grid the caller saw: when given they
  * must match the server's, so a change made meanwhile by someone else is not applied twice.
  */
-export const changeFieldGridBodySchema = z.object({
+const changeFieldGridBodySchema = z.object({
   warehouse_id: idInput('Warehouse id must be a valid id.'),
   direction: gridEdgeSchema,
   opperation: z.enum(['plus', 'minus'], { error: 'Operation must be plus or minus.' }).optional(),
@@ -33,14 +33,14 @@ const gridSize = {
  * Adding answers the fields it made as a list, plus, for `left`, every other field of the
  * warehouse (their names moved one letter up): a client merges the list into its fields by id.
  */
-export const addFieldsResponseSchema = z.object({ fields: z.array(fieldSchema), ...gridSize });
+const addFieldsResponseSchema = z.object({ fields: z.array(fieldSchema), ...gridSize });
 export type AddFieldsResponse = z.infer<typeof addFieldsResponseSchema>;
 
 /**
  * Removing answers every remaining field, keyed by id as in the warehouse, so a client can store
  * it as the warehouse's fields and keep looking fields up by id (decision 0010).
  */
-export const removeFieldsResponseSchema = z.object({
+const removeFieldsResponseSchema = z.object({
   fields: z.record(z.string(), fieldSchema),
   ...gridSize,
 });
@@ -52,6 +52,7 @@ export const addFields = defineEndpoint({
   summary: 'Adds columns on the left or right, or rows at the bottom (form data or JSON).',
   tag: 'fields',
   access: 'session',
+  form: { file: null, acceptsJson: true },
   body: changeFieldGridBodySchema,
   response: addFieldsResponseSchema,
 });
@@ -63,6 +64,7 @@ export const removeFields = defineEndpoint({
     'Removes empty columns on the left or right, or empty rows at the bottom (form data or JSON).',
   tag: 'fields',
   access: 'session',
+  form: { file: null, acceptsJson: true },
   body: changeFieldGridBodySchema,
   response: removeFieldsResponseSchema,
 });

@@ -3,9 +3,8 @@ import { defineEndpoint } from './endpoint';
 import { idInput, idParamsSchema, idSchema } from './common';
 import { vaultSchema } from './vaults';
 
-export const fieldTypes = ['vault', 'couchbox-T', 'couchbox-B'] as const;
-export const fieldTypeSchema = z.enum(fieldTypes);
-export type FieldType = z.infer<typeof fieldTypeSchema>;
+const fieldTypes = ['vault', 'couchbox-T', 'couchbox-B'] as const;
+const fieldTypeSchema = z.enum(fieldTypes);
 
 export const fieldSchema = z.object({
   id: idSchema,
@@ -18,7 +17,7 @@ export const fieldSchema = z.object({
 });
 export type Field = z.infer<typeof fieldSchema>;
 
-export const toggleFieldTypeBodySchema = z.object({
+const toggleFieldTypeBodySchema = z.object({
   type: z.enum(['vault', 'couchbox'], { error: 'Type must be vault or couchbox.' }),
   /**
    * The field below (same letters, number plus one), by name (`A2`, as the reference client
@@ -44,7 +43,7 @@ export const toggleFieldType = defineEndpoint({
   response: z.object({ field1: fieldSchema, field2: fieldSchema }),
 });
 
-export const setFieldFullBodySchema = z.object({
+const setFieldFullBodySchema = z.object({
   full: z.boolean({ error: 'Full must be true or false.' }),
 });
 

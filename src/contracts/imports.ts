@@ -4,6 +4,8 @@ import { idParamsSchema, idSchema } from './common';
 import {
   FIELD_CAPACITY_MAX,
   GRID_DIMENSION_MAX,
+  IMPORT_FILE_TOO_LARGE_MESSAGE,
+  MAX_IMPORT_BYTES,
   NEW_WAREHOUSE_CAPACITY_MIN,
   WAREHOUSE_NAME_MAX_LENGTH,
 } from './limits';
@@ -43,17 +45,17 @@ export const importColumnLabels: Record<ImportColumn, string> = {
 };
 
 /** A row is a pallet when its rack cell is filled; every other row is a vault. */
-export const palletColumns = ['rack', 'shelf', 'slot', 'pallet_number', 'spaces'] as const;
+const palletColumns = ['rack', 'shelf', 'slot', 'pallet_number', 'spaces'] as const;
 
 /** For each of our columns, the index of the file's column that fills it, or null. */
-export const importMappingSchema = z.object(
+const importMappingSchema = z.object(
   Object.fromEntries(
     importColumns.map((c) => [c, z.int().min(0).nullable().default(null)]),
   ) as Record<ImportColumn, z.ZodDefault<z.ZodNullable<z.ZodInt>>>,
 );
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
-export const newWarehouseSpecSchema = z.object({
+const newWarehouseSpecSchema = z.object({
   name: z.string().trim().min(1).max(WAREHOUSE_NAME_MAX_LENGTH),
   rows: z.int().min(1).max(GRID_DIMENSION_MAX),
   cols: z.int().min(1).max(GRID_DIMENSION_MAX),
@@ -61,7 +63,7 @@ export const newWarehouseSpecSchema = z.object({
 });
 export type NewWarehouseSpec = z.infer<typeof newWarehouseSpecSchema>;
 
-export const importOptionsSchema = z.object({
+const importOptionsSchema = z.object({
   mapping: importMappingSchema,
   /** Warehouses the file names but the company lacks are created only when this is ticked. */
   create_missing_warehouses: z.boolean().default(false),
@@ -73,17 +75,10 @@ export const importOptionsSchema = z.object({
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
 export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
 
-export const importStatuses = [
-  'uploaded',
-  'running',
-  'done',
-  'refused',
-  'failed',
-  'cancelled',
-] as const;
-export type ImportStatus = (typeof importStatuses)[number];
+const importStatuses = ['uploaded', 'running', 'done', 'refused', 'failed', 'cancelled'] as const;
+type ImportStatus = (typeof importStatuses)[number];
 
-export const importCountsSchema = z.object({
+const importCountsSchema = z.object({
   created: z.int(),
   updated: z.int(),
   unchanged: z.int(),
@@ -91,7 +86,7 @@ export const importCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
-export const importJobSchema = z.object({
+const importJobSchema = z.object({
   id: idSchema,
   file_name: z.string(),
   status: z.enum(importStatuses),
@@ -110,17 +105,17 @@ export const importJobSchema = z.object({
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 
-export const importActions = ['create', 'update', 'move', 'unchanged', 'refused'] as const;
+const importActions = ['create', 'update', 'move', 'unchanged', 'refused'] as const;
 export type ImportAction = (typeof importActions)[number];
 
-export const importRowErrorSchema = z.object({
+const importRowErrorSchema = z.object({
   row: z.int(),
   column: z.string(),
   reason: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
-export const previewRowSchema = z.object({
+const previewRowSchema = z.object({
   row: z.int(),
   action: z.enum(importActions),
   vault_number: z.string(),
@@ -135,7 +130,7 @@ export const previewRowSchema = z.object({
 });
 export type PreviewRow = z.infer<typeof previewRowSchema>;
 
-export const importPreviewSchema = z.object({
+const importPreviewSchema = z.object({
   rows: z.array(previewRowSchema),
   counts: importCountsSchema,
   missing_warehouses: z.array(z.string()),
@@ -151,6 +146,10 @@ export const uploadImport = defineEndpoint({
     'Uploads a CSV or XLSX file of vaults (multipart, field `file`); answers its columns and a suggested mapping.',
   tag: 'imports',
   access: 'session',
+  form: {
+    file: 'file',
+    maxFileBytes: { bytes: MAX_IMPORT_BYTES, message: IMPORT_FILE_TOO_LARGE_MESSAGE },
+  },
   response: importJobSchema,
 });
 
@@ -214,5 +213,6 @@ export const downloadRefusedRows = defineEndpoint({
   tag: 'imports',
   access: 'session',
   params: idParamsSchema,
-  response: z.string(),
+  download: { contentTypes: ['text/csv'] },
+  response: z.unknown(),
 });

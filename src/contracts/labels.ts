@@ -28,7 +28,7 @@ const idList = (label: string) =>
     .max(LABELS_PER_PDF_MAX, `At most ${LABELS_PER_PDF_MAX} labels fit in one PDF.`);
 
 /** What to print labels for: vaults (chosen, or those of a field, customer or order) or fields. */
-export const labelTargetSchema = z.discriminatedUnion(
+const labelTargetSchema = z.discriminatedUnion(
   'of',
   [
     z.object({ of: z.literal('vaults'), vaultIds: idList('Vault') }),
@@ -51,7 +51,7 @@ export const labelTargetSchema = z.discriminatedUnion(
 );
 export type LabelTarget = z.infer<typeof labelTargetSchema>;
 
-export const printLabelsBodySchema = z.intersection(
+const printLabelsBodySchema = z.intersection(
   z.object({ format: labelFormatSchema }),
   labelTargetSchema,
 );
@@ -66,5 +66,6 @@ export const printLabels = defineEndpoint({
   tag: 'labels',
   access: 'session',
   body: printLabelsBodySchema,
-  response: z.string(),
+  download: { contentTypes: ['application/pdf'] },
+  response: z.unknown(),
 });

@@ -1,6 +1,7 @@
 // Limits shared by forms and the server, so both refuse the same input with the same words.
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File size should not exceed 5MB';
+/** What a new warehouse's fields hold unless staff choose otherwise (the import asks with it). */
 export const DEFAULT_FIELD_CAPACITY = 3;
 export const FIELD_CAPACITY_MIN = 0;
 export const FIELD_CAPACITY_MAX = 10;
@@ -56,3 +57,22 @@ export const MAX_IMPORT_ROWS = 100_000;
 export const MAX_IMPORT_COLUMNS = 100;
 /** Rows the preview shows as they will be stored. */
 export const IMPORT_PREVIEW_ROWS = 20;
+/** Stored file types a browser may show in place; any other file is served as bytes to save. */
+export const INLINE_FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+] as const;
+
+/** Checklist images, recognised by their content (not by what the sender claims). */
+export const CHECKLIST_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;

@@ -25,12 +25,12 @@ export const liveEventSchema = z.object({
   id: idSchema.nullable(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
-export type LiveEntity = LiveEvent['entity'];
+type LiveEntity = LiveEvent['entity'];
 
 /** Sent once a stream is subscribed: which instance holds it (several may run behind a proxy). */
-export const liveReadySchema = z.object({ instance: z.string() });
+const liveReadySchema = z.object({ instance: z.string() });
 
-export const presenceSchema = z.object({
+const presenceSchema = z.object({
   warehouseId: idSchema,
   /** Everyone else with the warehouse open, one entry per person however many tabs. */
   people: z.array(z.object({ userId: idSchema, name: z.string() })),

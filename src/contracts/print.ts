@@ -16,7 +16,7 @@ export const CSV_COLUMNS = [
   'Notes',
 ] as const;
 
-export const printVaultSchema = z.object({
+const printVaultSchema = z.object({
   id: idSchema,
   name: z.string().nullable(),
   customer_name: z.string(),
@@ -46,5 +46,6 @@ export const exportVaultsCsv = defineEndpoint({
     'The print list as CSV (Vault Name, Customer Name, Vault Type, Position, Field Name, Warehouse Name, Notes).',
   tag: 'print',
   access: 'session',
-  response: z.string(),
+  download: { contentTypes: ['text/csv'] },
+  response: z.unknown(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseName } from '../domain/names';
 import { defineEndpoint } from './endpoint';
 import {
   idInput,
@@ -21,7 +22,7 @@ import {
   SHELF_CAPACITY_MIN,
 } from './limits';
 
-export const orientationSchema = z.enum(['horizontal', 'vertical'], {
+const orientationSchema = z.enum(['horizontal', 'vertical'], {
   error: 'Orientation must be horizontal or vertical.',
 });
 
@@ -29,14 +30,13 @@ export const positionSchema = z.object({
   x: z.number({ error: 'x must be a number' }).finite(),
   y: z.number({ error: 'y must be a number' }).finite(),
 });
-export type Position = z.infer<typeof positionSchema>;
 
 /**
  * Pallets are read in camelCase by both clients (decision 0010); requests keep the spec's
  * snake_case names. `palletSpaces` repeats `shelfSpots` so an edit form can pre-fill it.
  * `slotIndex` is the 0-based slot of the pallet's first space: a client draws no pallet without it.
  */
-export const palletSchema = z.object({
+const palletSchema = z.object({
   id: idSchema,
   name: z.string(),
   customerName: z.string(),
@@ -51,14 +51,13 @@ export const palletSchema = z.object({
 });
 export type Pallet = z.infer<typeof palletSchema>;
 
-export const shelfSchema = z.object({
+const shelfSchema = z.object({
   id: idSchema,
   rackId: idSchema,
   index: z.number().int(),
   capacity: z.number().int(),
   pallets: z.array(palletSchema),
 });
-export type Shelf = z.infer<typeof shelfSchema>;
 
 export const rackSchema = z.object({
   id: idSchema,
@@ -94,7 +93,7 @@ const rackName = z
   .max(RACK_NAME_MAX_LENGTH, `Name must be at most ${RACK_NAME_MAX_LENGTH} characters.`)
   .transform((v) => v || DEFAULT_RACK_NAME);
 
-export const addRackBodySchema = z.object({
+const addRackBodySchema = z.object({
   name: rackName.optional().default(DEFAULT_RACK_NAME),
   orientation: orientationSchema.optional().default('horizontal'),
   position: positionInputSchema,
@@ -125,7 +124,7 @@ export type AddRackBody = z.infer<typeof addRackBodySchema>;
  * only; the width and length some clients put inside it (0 or 1 when they have none) are
  * ignored. A resize sends top-level `width` / `length`.
  */
-export const updateRackBodySchema = z.object({
+const updateRackBodySchema = z.object({
   name: rackName.optional(),
   orientation: orientationSchema.optional(),
   position: z
@@ -139,7 +138,7 @@ export const updateRackBodySchema = z.object({
 });
 export type UpdateRackBody = z.infer<typeof updateRackBodySchema>;
 
-export const rackParamsSchema = z.object({ warehouseId: idInput(), rackId: idInput() });
+const rackParamsSchema = z.object({ warehouseId: idInput(), rackId: idInput() });
 
 const plainText = (label: string, max: number) =>
   z
@@ -156,7 +155,7 @@ const customerName = z
   .trim()
   .min(1, 'Customer name is required.')
   .max(NAME_MAX_LENGTH, `Customer name must be at most ${NAME_MAX_LENGTH} characters.`)
-  .transform((v) => v.toUpperCase());
+  .transform(normaliseName);
 
 const palletSpaces = (label: string) =>
   wholeNumberInput(label).pipe(
@@ -165,7 +164,7 @@ const palletSpaces = (label: string) =>
 
 const weight = numberInput('Weight').pipe(z.number().min(0, 'Weight cannot be negative.'));
 
-export const addPalletBodySchema = z.object({
+const addPalletBodySchema = z.object({
   // Checked by the service, so that a missing or unknown shelf gets the spec's one sentence.
   shelf_id: z.unknown().optional(),
   name: upperText('Pallet name', NAME_MAX_LENGTH),
@@ -183,7 +182,7 @@ export const addPalletBodySchema = z.object({
 export type AddPalletBody = z.infer<typeof addPalletBodySchema>;
 
 /** Edit changes what it is sent and keeps the rest; the pallet stays on its shelf. */
-export const editPalletBodySchema = z.object({
+const editPalletBodySchema = z.object({
   id: z.unknown().optional(),
   name: upperText('Pallet name', NAME_MAX_LENGTH).optional(),
   customer_name: customerName.optional(),

@@ -11,7 +11,7 @@ export const SCAN_CODE_PATTERN = new RegExp(`^[${SCAN_CODE_ALPHABET}]{${SCAN_COD
 /** What a label's QR code holds: an address of this installation and nothing else. */
 export const scanCodeUrl = (origin: string, code: string) => `${origin}/s/${code}`;
 
-export const scanCodeParamsSchema = z.object({
+const scanCodeParamsSchema = z.object({
   code: z
     .string()
     .trim()
@@ -22,12 +22,12 @@ export const scanCodeParamsSchema = z.object({
     ),
 });
 
-export const scannedVaultSchema = z.object({
+const scannedVaultSchema = z.object({
   kind: z.literal('vault'),
   vault: getVault.response,
 });
 
-export const scannedFieldSchema = z.object({
+const scannedFieldSchema = z.object({
   kind: z.literal('field'),
   warehouseId: idSchema,
   warehouseName: z.string(),
@@ -38,10 +38,7 @@ export const scannedFieldSchema = z.object({
   nextPosition: z.number().int().nullable(),
 });
 
-export const scanCodeResultSchema = z.discriminatedUnion('kind', [
-  scannedVaultSchema,
-  scannedFieldSchema,
-]);
+const scanCodeResultSchema = z.discriminatedUnion('kind', [scannedVaultSchema, scannedFieldSchema]);
 export type ScanCodeResult = z.infer<typeof scanCodeResultSchema>;
 export type ScannedField = z.infer<typeof scannedFieldSchema>;
 

@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { idInput } from './common';
 import { SEARCH_TEXT_MAX_LENGTH } from './limits';
 
-export const searchSuggestionsQuerySchema = z.object({
+const searchSuggestionsQuerySchema = z.object({
   q: z
     .string({ error: 'q is required.' })
     .transform((v) => v.trim())
@@ -19,7 +19,7 @@ export const searchSuggestionsQuerySchema = z.object({
 });
 export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
 
-export const searchSuggestionsSchema = z.object({
+const searchSuggestionsSchema = z.object({
   customers: z.array(z.string()),
   orders: z.array(z.string()),
   vaults: z.array(z.string()),

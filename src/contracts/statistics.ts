@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './common';
 
-export const warehouseStatisticsSchema = z.object({
+const warehouseStatisticsSchema = z.object({
   warehouseId: idSchema,
   warehouseName: z.string(),
   slug: z.string(),
   warehouseCapacity: z.number().int(),
   vaultCount: z.number().int(),
-  /** warehouseCapacity minus vault count; negative when couchbox fields hold their extra vault. */
+  /** warehouseCapacity minus vault count (spec §10). */
   potentialSpaces: z.number().int(),
-  /** Customer name contains EMPTY, type vault or couchbox. */
+  /** Empty units (customer exactly 'EMPTY {TYPE}', decision 0020) of type vault or couchbox (spec §10). */
   emptyVaults: z.number().int(),
   emptyCouchboxes: z.number().int(),
-  /** For the chart: vaults that hold goods, empty vaults standing in place, and room left. */
+  /** Vaults that hold goods (the dashboard's used spaces), and room left. */
   usedSpaces: z.number().int(),
   freeSpaces: z.number().int(),
 });

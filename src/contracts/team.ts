@@ -3,14 +3,13 @@ import { defineEndpoint } from './endpoint';
 import { idSchema } from './common';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
-export const teamMemberSchema = z.object({
+const teamMemberSchema = z.object({
   id: idSchema,
   email: z.string(),
   createdAt: z.string(),
 });
-export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export const addTeamMemberBodySchema = z.object({
+const addTeamMemberBodySchema = z.object({
   email: z
     .string({ error: 'Email must be an email address.' })
     .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)

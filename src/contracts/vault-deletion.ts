@@ -12,7 +12,7 @@ import { warehouseSchema } from './warehouses';
  * warehouse as they are after the deletion, exactly as the GET calls return them, so a client
  * can replace its copies wholesale (decision 0010).
  */
-export const deleteVaultResponseSchema = z.union([
+const deleteVaultResponseSchema = z.union([
   z.object({ vaultId: idSchema, deleteFrom: z.literal('stage') }),
   z.object({ vaultId: idSchema, field: fieldSchema, warehouse: warehouseSchema }),
 ]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idInput, idParamsSchema, idSchema, wholeNumberInput } from './common';
 import {
+  INLINE_FILE_TYPES,
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
   PATH_TEXT_MAX_LENGTH,
@@ -14,7 +15,7 @@ export const vaultTypeSchema = z.enum(vaultTypes, {
 });
 export type VaultType = z.infer<typeof vaultTypeSchema>;
 
-export const attachmentSchema = z.object({
+const attachmentSchema = z.object({
   id: idSchema,
   vault_id: idSchema,
   file_name: z.string(),
@@ -54,7 +55,7 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v ?? '').trim());
 
 /** Vault number: the tag on the box. Blank means none. */
-export const vaultNumberInput = z
+const vaultNumberInput = z
   .union([z.string(), z.number()], { error: 'Vault number must be text.' })
   .optional()
   .nullable()
@@ -74,7 +75,7 @@ export const vaultNumberInput = z
  * `vault_id` is the vault number, as the original client names it; `company_id` is ignored:
  * the company always comes from the session.
  */
-export const addVaultFormSchema = z.object({
+const addVaultFormSchema = z.object({
   vault_id: vaultNumberInput,
   customer_name: optionalText('Customer name', NAME_MAX_LENGTH),
   order_name: optionalText('Order number', NAME_MAX_LENGTH),
@@ -89,7 +90,7 @@ export const addVaultFormSchema = z.object({
 });
 export type AddVaultForm = z.infer<typeof addVaultFormSchema>;
 
-export const addVaultResponseSchema = z.object({ fieldId: idSchema, vault: vaultSchema });
+const addVaultResponseSchema = z.object({ fieldId: idSchema, vault: vaultSchema });
 export type AddVaultResponse = z.infer<typeof addVaultResponseSchema>;
 
 export const updateVaultBodySchema = z.object({
@@ -101,48 +102,28 @@ export const updateVaultBodySchema = z.object({
 });
 export type UpdateVaultBody = z.infer<typeof updateVaultBodySchema>;
 
-export const moveVaultBodySchema = z.object({
+const moveVaultBodySchema = z.object({
   vaultId: idInput(),
   fieldId: idInput(),
   position: wholeNumberInput('Position').pipe(z.number().min(1, 'Position must be at least 1.')),
 });
 export type MoveVaultBody = z.infer<typeof moveVaultBodySchema>;
 
-export const uploadAttachmentFormSchema = z.object({
+const uploadAttachmentFormSchema = z.object({
   vault_id: idInput('Vault id must be a valid id.'),
 });
 
-export const uploadAttachmentResponseSchema = z.object({ attachment: attachmentSchema });
+const uploadAttachmentResponseSchema = z.object({ attachment: attachmentSchema });
 export type UploadAttachmentResponse = z.infer<typeof uploadAttachmentResponseSchema>;
 
 /** The move call echoes what it placed, so a client can file `vault` under `fieldId` at once. */
-export const moveVaultResponseSchema = z.object({
+const moveVaultResponseSchema = z.object({
   vaultId: idSchema,
   fieldId: idSchema,
   position: z.number().int(),
   vault: vaultSchema,
 });
 export type MoveVaultResponse = z.infer<typeof moveVaultResponseSchema>;
-
-export const vaultEventKinds = [
-  'created',
-  'edited',
-  'staged',
-  'moved',
-  'deleted',
-  'attached',
-] as const;
-
-export const vaultEventSchema = z.object({
-  id: z.number().int(),
-  vault_id: idSchema,
-  vault_name: z.string().nullable(),
-  kind: z.string(),
-  actor_email: z.string().nullable(),
-  at: z.string(),
-  details: z.record(z.string(), z.unknown()),
-});
-export type VaultEvent = z.infer<typeof vaultEventSchema>;
 
 /**
  * The edit route names a vault by its number, or a vault without one by `id-` and its id
@@ -154,7 +135,7 @@ export const vaultIdFromKey = (key: string): Vault['id'] | null => {
   return parsed.success ? parsed.data : null;
 };
 
-export const vaultLookupParamsSchema = z.object({
+const vaultLookupParamsSchema = z.object({
   key: z
     .string()
     .min(1)
@@ -168,6 +149,7 @@ export const addVault = defineEndpoint({
   summary: 'Adds a vault at the lowest free position of a field (multipart, optional attachment).',
   tag: 'vaults',
   access: 'session',
+  form: { file: 'attachment' },
   body: addVaultFormSchema,
   response: addVaultResponseSchema,
 });
@@ -178,8 +160,22 @@ export const uploadAttachment = defineEndpoint({
   summary: 'Attaches one file (at most 5 MB) to a vault (multipart: attachment, vault_id).',
   tag: 'vaults',
   access: 'session',
+  form: { file: 'attachment' },
   body: uploadAttachmentFormSchema,
   response: uploadAttachmentResponseSchema,
+});
+
+/** The file itself, to the company's staff only, never as a page that could run script. */
+export const downloadAttachment = defineEndpoint({
+  method: 'GET',
+  path: '/api/vaults/attachments/:id',
+  summary:
+    'Serves one attachment: images, PDF and plain text in place, anything else as bytes to save.',
+  tag: 'vaults',
+  access: 'session',
+  params: idParamsSchema,
+  download: { contentTypes: [...INLINE_FILE_TYPES, 'application/octet-stream'] },
+  response: z.unknown(),
 });
 
 export const getVault = defineEndpoint({
@@ -212,14 +208,4 @@ export const moveVault = defineEndpoint({
   access: 'session',
   body: moveVaultBodySchema,
   response: moveVaultResponseSchema,
-});
-
-export const vaultHistory = defineEndpoint({
-  method: 'GET',
-  path: '/api/vaults/:id/history',
-  summary: "The vault's events, newest first; readable after the vault is deleted.",
-  tag: 'vaults',
-  access: 'session',
-  params: idParamsSchema,
-  response: z.array(vaultEventSchema),
 });

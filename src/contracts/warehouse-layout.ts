@@ -9,7 +9,7 @@ const feet = (label: string) =>
   numberInput(label).pipe(z.number().min(0, `${label} must be at least 0.`));
 
 /** The 'Edit Warehouse Fields' form; what is left out stays as it is. */
-export const editDimensionsBodySchema = z
+const editDimensionsBodySchema = z
   .object({
     // A cleared input arrives as '' and keeps the current value.
     field_capacity: blankAsAbsent(
@@ -40,7 +40,7 @@ export const editDimensions = defineEndpoint({
   response: z.object({ warehouse: warehouseSchema }),
 });
 
-export const moveFieldGridBodySchema = z.object({
+const moveFieldGridBodySchema = z.object({
   fieldgridLocation: positionInputSchema,
 });
 export type MoveFieldGridBody = z.infer<typeof moveFieldGridBodySchema>;

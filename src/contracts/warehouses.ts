@@ -37,7 +37,7 @@ export const warehouseSchema = z.object({
 });
 export type Warehouse = z.infer<typeof warehouseSchema>;
 
-export const warehouseSummarySchema = z.object({
+const warehouseSummarySchema = z.object({
   id: idSchema,
   name: z.string(),
   slug: z.string(),
@@ -62,7 +62,7 @@ const gridCount = (label: string) =>
 const feet = (label: string) =>
   numberInput(label).pipe(z.number().positive(`${label} must be greater than 0.`));
 
-export const addWarehouseBodySchema = z.object({
+const addWarehouseBodySchema = z.object({
   name: z
     .string({ error: 'Name is required.' })
     .trim()
@@ -85,7 +85,7 @@ export const addWarehouseBodySchema = z.object({
 });
 export type AddWarehouseBody = z.infer<typeof addWarehouseBodySchema>;
 
-export const companyParamsSchema = z.object({ companyId: idInput() });
+const companyParamsSchema = z.object({ companyId: idInput() });
 
 export const listCompanyWarehouses = defineEndpoint({
   method: 'GET',

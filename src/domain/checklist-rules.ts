@@ -18,13 +18,13 @@ export const DEFAULT_CHECKLIST_TASKS: readonly string[] = [
   'Is the warehouse swept and organised?',
 ];
 
-export const TASK_DUPLICATE_MESSAGE = 'Task title must be unique within this checklist.';
+const TASK_DUPLICATE_MESSAGE = 'Task title must be unique within this checklist.';
 export const ACTIVE_EXISTS_MESSAGE = 'An active checklist for this warehouse already exists.';
 export const NAME_REQUIRED_MESSAGE = 'Name is required.';
 export const SOMEONE_ELSE_REQUIRED_MESSAGE = 'Please enter a name for "someone else".';
 export const REASON_TOO_SHORT_MESSAGE = `Reason must be at least ${CHECKLIST_REASON_MIN_LENGTH} characters.`;
 
-export const CHECKLIST_COMPLETED_MESSAGE =
+const CHECKLIST_COMPLETED_MESSAGE =
   'This checklist is complete: its name and note can no longer be changed.';
 
 type RuleCode =
@@ -165,11 +165,6 @@ export function checkFillerDetails(
   const sameNote = sent.note === undefined || sent.note.trim() === stored.note;
   if (sameName && sameNote) return { ok: true, value: null };
   return refuse('CHECKLIST_COMPLETED', CHECKLIST_COMPLETED_MESSAGE);
-}
-
-/** True when the task was answered No: completed, but with a reason, so shown as not done. */
-export function isTaskDeclined(task: ChecklistTask): boolean {
-  return task.completed && task.reason !== '';
 }
 
 export interface RetainedChecklist {

@@ -11,7 +11,7 @@ export interface GridSize {
   cols: number;
 }
 
-export interface GridCell {
+interface GridCell {
   colIndex: number;
   row: number;
   name: string;

@@ -2,9 +2,9 @@
 // the top-left corner. Racks and the VAULTS block are axis-aligned rectangles on it.
 
 /** Spec §9: a vault cell of the field grid is 5 feet on the floor plan. */
-export const VAULT_CELL_FEET = 5;
+const VAULT_CELL_FEET = 5;
 /** Spec §9: racks snap to walls and to other racks' corners within half a foot. */
-export const SNAP_TOLERANCE_FEET = 0.5;
+const SNAP_TOLERANCE_FEET = 0.5;
 /** Feet are stored as doubles; edges that meet within this are touching, not overlapping. */
 const EPSILON = 1e-6;
 

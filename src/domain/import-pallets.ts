@@ -13,7 +13,7 @@ import {
   shelfFullMessage,
   shelfNotEnoughSpaceMessage,
 } from './shelf-space';
-import { normaliseName } from './slots';
+import { normaliseName } from './names';
 
 /** A pallet row: where it stands (warehouse, rack, shelf from 1, slot from 1) and whose it is. */
 export interface PalletImportRow {
@@ -86,7 +86,7 @@ export function readPalletRow(
   };
 }
 
-export interface PalletShelf {
+interface PalletShelf {
   id: number;
   capacity: number;
 }

@@ -41,13 +41,13 @@ export interface PlanState {
   taken: ReadonlyMap<string, readonly number[]>;
 }
 
-export interface Target {
+interface Target {
   fieldKey: string;
   position: number;
 }
 
 /** What a vault holds after the import: the file's values, or the stored ones it left out. */
-export interface VaultValues {
+interface VaultValues {
   customerName: string;
   orderName: string | null;
   type: VaultType;

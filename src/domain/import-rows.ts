@@ -8,7 +8,8 @@ import {
 } from '../contracts/limits';
 import { STAGED_FIELD_NAME } from '../contracts/print';
 import { vaultTypes, type VaultType } from '../contracts/vaults';
-import { emptyUnitCustomerName, normaliseName } from './slots';
+import { emptyUnitCustomerName } from './empty-vault';
+import { normaliseName } from './names';
 
 // Header words that name each of our columns, compared without case, spaces or punctuation.
 // The Print Studio export's own headings (Vault Name, Customer Name ...) are among them.
@@ -56,7 +57,7 @@ export interface CellProblem {
 }
 
 /** Where a row puts its vault: a field of a warehouse, the stage, or nowhere said. */
-export type RowPlace =
+type RowPlace =
   | { kind: 'field'; warehouse: string; field: string; position: number | null }
   | { kind: 'stage' }
   | { kind: 'unsaid' };

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyCustomerName,
-  fieldSlotCount,
-  isEmptyCustomerName,
-  occupancyLevel,
-  occupancyPercent,
-  warehouseCapacity,
-} from './occupancy';
+import { occupancyLevel, occupancyPercent } from './occupancy';
 
 describe('occupancy', () => {
   it('is non-empty vaults over capacity, rounded', () => {
@@ -27,20 +20,5 @@ describe('occupancy', () => {
       'danger',
       'danger',
     ]);
-  });
-
-  it('gives couchbox fields one slot more than the capacity', () => {
-    expect(fieldSlotCount(3, 'vault')).toBe(3);
-    expect(fieldSlotCount(3, 'couchbox-T')).toBe(4);
-  });
-
-  it('counts warehouse capacity as rows x cols x field capacity', () => {
-    expect(warehouseCapacity(12, 9, 3)).toBe(324);
-  });
-
-  it('names and recognises empty vaults', () => {
-    expect(emptyCustomerName('liftvan')).toBe('EMPTY LIFTVAN');
-    expect(isEmptyCustomerName('EMPTY T2')).toBe(true);
-    expect(isEmptyCustomerName('JOHNSON')).toBe(false);
   });
 });

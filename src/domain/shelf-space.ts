@@ -55,7 +55,7 @@ export function rackFillLevel(
 }
 
 /** Spec §9: a pallet tile is 36% wide per shelf spot it takes. */
-export const PALLET_TILE_PERCENT_PER_SPOT = 36;
+const PALLET_TILE_PERCENT_PER_SPOT = 36;
 export function palletTileWidthPercent(spaces: number): number {
   return PALLET_TILE_PERCENT_PER_SPOT * spaces;
 }
@@ -63,11 +63,6 @@ export function palletTileWidthPercent(spaces: number): number {
 /** The slot a new pallet takes when the caller names none: after the last one. */
 export function nextSlotIndex(pallets: readonly { slotIndex: number; spaces: number }[]): number {
   return pallets.reduce((next, p) => Math.max(next, p.slotIndex + p.spaces), 0);
-}
-
-/** Display cuts from spec §9: names shortened on tiles and the floor plan. */
-export function truncate(text: string, length: number): string {
-  return text.length > length ? text.slice(0, length) : text;
 }
 
 /**

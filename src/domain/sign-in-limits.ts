@@ -10,7 +10,7 @@ export const SIGN_IN_MAX_FAILURES_PER_EMAIL = 30;
 /** One address, every email: high, so a crew behind one router is not locked out by one of them. */
 export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 200;
 /** A device the email signed in from before: its own limit, untouched by strangers' failures. */
-export const SIGN_IN_MAX_FAILURES_PER_KNOWN_DEVICE = 10;
+const SIGN_IN_MAX_FAILURES_PER_KNOWN_DEVICE = 10;
 export const SIGN_IN_FIRST_LOCKOUT_MINUTES = 1;
 export const SIGN_IN_MAX_LOCKOUT_MINUTES = 60;
 /** A lock, and the count of lockouts behind the next delay, is forgotten after a quiet day. */

@@ -3,13 +3,11 @@ import {
   fieldBelowName,
   fieldFill,
   vaultMatchesSearch,
-  emptyUnitCustomerName,
-  isEmptyVaultCustomer,
+  capacityToHold,
   lowestFreePosition,
-  normaliseName,
-  shortenName,
   slotCount,
   topmostPosition,
+  warehouseCapacity,
 } from './slots';
 
 describe('slot count', () => {
@@ -22,6 +20,35 @@ describe('slot count', () => {
   });
   it('gives the hidden bottom half of a couchbox none', () => {
     expect(slotCount(3, 'couchbox-B')).toBe(0);
+  });
+});
+
+describe('warehouse capacity', () => {
+  it('is rows x cols x field capacity without couchboxes', () => {
+    expect(
+      warehouseCapacity(
+        { rows: 12, cols: 9, fieldCapacity: 3 },
+        { couchboxTops: 0, couchboxBottoms: 0 },
+      ),
+    ).toBe(324);
+  });
+  it('counts a couchbox pair as capacity + 1 slots, not twice the capacity', () => {
+    const grid = { rows: 2, cols: 2, fieldCapacity: 3 };
+    expect(warehouseCapacity(grid, { couchboxTops: 1, couchboxBottoms: 1 })).toBe(2 * 3 + 4);
+  });
+  it('agrees with the sum of the slots of every field', () => {
+    const grid = { rows: 3, cols: 1, fieldCapacity: 5 };
+    const kinds = ['couchbox-T', 'couchbox-B', 'vault'] as const;
+    const sum = kinds.reduce((n, k) => n + slotCount(grid.fieldCapacity, k), 0);
+    expect(warehouseCapacity(grid, { couchboxTops: 1, couchboxBottoms: 1 })).toBe(sum);
+  });
+});
+
+describe('capacity to hold', () => {
+  it('needs one less for the top half of a couchbox', () => {
+    expect(capacityToHold(4, 'vault')).toBe(4);
+    expect(capacityToHold(4, 'couchbox-T')).toBe(3);
+    expect(capacityToHold(0, 'couchbox-B')).toBe(0);
   });
 });
 
@@ -50,31 +77,6 @@ describe('field series', () => {
     expect(fieldBelowName('A3')).toBe('A4');
     expect(fieldBelowName('AB12')).toBe('AB13');
     expect(fieldBelowName('bad')).toBeNull();
-  });
-});
-
-describe('empty naming', () => {
-  it('recognises EMPTY {TYPE} customers', () => {
-    expect(isEmptyVaultCustomer('EMPTY VAULT')).toBe(true);
-    expect(isEmptyVaultCustomer('empty liftvan')).toBe(true);
-    expect(isEmptyVaultCustomer('EMPTY T2')).toBe(true);
-    expect(isEmptyVaultCustomer('EMPTY')).toBe(true);
-    expect(isEmptyVaultCustomer('EMPTYWAY MOVERS')).toBe(false);
-    expect(isEmptyVaultCustomer('SMITH')).toBe(false);
-  });
-  it('keeps the kind an empty name gives, whatever the type beside it', () => {
-    expect(emptyUnitCustomerName('EMPTY T2', 'vault')).toBe('EMPTY T2');
-    expect(emptyUnitCustomerName('empty  liftvan', 'couchbox')).toBe('EMPTY LIFTVAN');
-    expect(emptyUnitCustomerName('EMPTY COUCHBOX', 'couchbox')).toBe('EMPTY COUCHBOX');
-    expect(emptyUnitCustomerName('EMPTY', 't2')).toBe('EMPTY T2');
-    expect(emptyUnitCustomerName('SMITH', 'vault')).toBeNull();
-  });
-  it('upper-cases names and folds spaces', () => {
-    expect(normaliseName('  john   smith ')).toBe('JOHN SMITH');
-  });
-  it('cuts long customer names to 15 characters plus an ellipsis', () => {
-    expect(shortenName('ABCDEFGHIJKLMNOPQ')).toBe('ABCDEFGHIJKLMNO...');
-    expect(shortenName('SHORT')).toBe('SHORT');
   });
 });
 

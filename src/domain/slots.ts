@@ -1,5 +1,4 @@
 import { parseFieldName } from './field-names';
-import { emptyCustomerName } from './occupancy';
 
 export type FieldKind = 'vault' | 'couchbox-T' | 'couchbox-B';
 
@@ -11,6 +10,44 @@ export function slotCount(fieldCapacity: number, fieldType: FieldKind): number {
   if (fieldType === 'couchbox-T') return fieldCapacity + 1;
   if (fieldType === 'couchbox-B') return 0;
   return fieldCapacity;
+}
+
+/** How many fields of each kind a warehouse has; fields not counted are vault fields. */
+export interface CouchboxFieldCounts {
+  couchboxTops: number;
+  couchboxBottoms: number;
+}
+
+/**
+ * The vaults a warehouse can hold: the sum of its fields' slots, so a couchbox pair counts
+ * capacity + 1 (its top half), not twice the capacity. The dashboard, occupancy and Statistics
+ * all read this figure, and it matches the slots the grid offers.
+ */
+export function warehouseCapacity(
+  grid: { rows: number; cols: number; fieldCapacity: number },
+  couchboxes: CouchboxFieldCounts,
+): number {
+  const vaultFields = grid.rows * grid.cols - couchboxes.couchboxTops - couchboxes.couchboxBottoms;
+  return (
+    vaultFields * slotCount(grid.fieldCapacity, 'vault') +
+    couchboxes.couchboxTops * slotCount(grid.fieldCapacity, 'couchbox-T') +
+    couchboxes.couchboxBottoms * slotCount(grid.fieldCapacity, 'couchbox-B')
+  );
+}
+
+/** Counts the halves of couchbox pairs among a warehouse's fields. */
+export function countCouchboxFields(types: Iterable<FieldKind>): CouchboxFieldCounts {
+  const counts = { couchboxTops: 0, couchboxBottoms: 0 };
+  for (const t of types) {
+    if (t === 'couchbox-T') counts.couchboxTops++;
+    else if (t === 'couchbox-B') counts.couchboxBottoms++;
+  }
+  return counts;
+}
+
+/** The lowest field capacity at which a field of this kind still has `held` slots. */
+export function capacityToHold(held: number, fieldType: FieldKind): number {
+  return held - slotCount(0, fieldType);
 }
 
 /** The lowest position (1 is the bottom) not taken, or null when every slot is taken. */
@@ -29,38 +66,6 @@ export function topmostPosition(taken: readonly number[]): number | null {
 export function fieldBelowName(name: string): string | null {
   const parsed = parseFieldName(name);
   return parsed ? `${parsed.letters}${parsed.row + 1}` : null;
-}
-
-export const emptyTypes = ['vault', 'liftvan', 't2', 'couchbox'] as const;
-
-const EMPTY_CUSTOMER = /^EMPTY(?: (VAULT|LIFTVAN|T2|COUCHBOX))?$/;
-
-/** Empty vaults carry 'EMPTY {TYPE}' as their customer; this tells one apart from a real customer. */
-export function isEmptyVaultCustomer(customerName: string): boolean {
-  return EMPTY_CUSTOMER.test(customerName.trim().toUpperCase());
-}
-
-/**
- * The customer name an empty unit is stored under, or null for a real customer. The kind the
- * name gives is kept as it is: 'EMPTY T2' stays 'EMPTY T2' whatever `type` says, because a
- * client may send the field's type (vault or couchbox) beside the unit's kind (spec §3, the
- * reference client). Only a bare 'EMPTY' takes its kind from `type`.
- */
-export function emptyUnitCustomerName(customerName: string, type: string): string | null {
-  const name = normaliseName(customerName);
-  const match = EMPTY_CUSTOMER.exec(name);
-  if (!match) return null;
-  return match[1] ? name : emptyCustomerName(type);
-}
-
-/** Customer and order names are kept upper-cased with single spaces, so 'smith ' and 'SMITH' are one. */
-export function normaliseName(value: string): string {
-  return value.trim().replace(/\s+/g, ' ').toUpperCase();
-}
-
-/** Cuts a customer name for a vault row: 15 characters plus an ellipsis. */
-export function shortenName(value: string, max = 15): string {
-  return value.length > max ? `${value.slice(0, max)}...` : value;
 }
 
 export type FieldFill = 'full' | 'warning' | 'success' | 'empty';

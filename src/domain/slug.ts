@@ -1,7 +1,16 @@
-// Route slugs as the spec defines them: lowercase, spaces to hyphens. Runs of white space
-// fold into one hyphen so "Naglee  Main" and "Naglee Main" cannot both exist as routes.
+/**
+ * Route slugs (spec §1: "lowercase, spaces replaced by hyphens"), made safe for a URL path:
+ * every run of characters that is not a letter or a digit (spaces, `#`, `?`, `%`, `&`, `/`,
+ * hyphens...) becomes one hyphen, and none is left at either end (decision 0021). So
+ * "Main #2 & Co" is `main-2-co`, never `main-#2-&-co` or `a--b`. Empty when the name has no
+ * letter or digit; callers give a fallback.
+ */
 export function slugify(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-');
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** The checklist fill path's warehouse name: strip '-checklist', hyphens to spaces. */

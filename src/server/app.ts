@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -17,13 +22,13 @@ import { isCrossSite } from './http/cross-site';
 import { refuseUnstorableInput } from './http/input-boundary';
 import { registerHealthRoutes } from './http/health';
 import { buildOpenApi } from './http/openapi';
-import { registeredEndpoints } from './http/route';
+import { registeredEndpoints, watchForRoutesOutsideThePipeline } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerTeamRoutes } from './features/auth/team.routes';
 import { registerWarehouseRoutes } from './features/warehouses/warehouses.routes';
 import { registerFieldRoutes } from './features/fields/fields.routes';
 import { registerVaultRoutes } from './features/vaults/vaults.routes';
-import { registerStageRoutes } from './features/stage/stage.routes';
+import { registerStageRoutes } from './features/vaults/stage.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { registerRackRoutes } from './features/racks/racks.routes';
 import { registerFieldGridRoutes } from './features/fields/field-grid.routes';
@@ -67,14 +72,35 @@ function appErrorIn(error: unknown): AppError | null {
 }
 
 export async function buildApp(deps: AppDeps, options: AppOptions): Promise<FastifyInstance> {
+  const webRoot = options.webRoot;
+  const hasWeb = webRoot !== undefined && fs.existsSync(path.join(webRoot, 'index.html'));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.'));
+    }
+    // Client-side routes: every other GET gets the app shell, which routes by itself.
+    return reply.type('text/html').sendFile('index.html');
+  };
   const app = Fastify({
     logger: options.logger,
     trustProxy: options.trustProxy ?? false,
     // Multipart uploads have their own limit; JSON bodies never need more than this.
     bodyLimit: 1024 * 1024,
+    // A path with a malformed escape (a bare `%` typed into the address bar) is no page the
+    // router can match; answer it like any unknown path rather than with Fastify's own 400.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_BAD_URL') {
+        // Plugins (such as the static files' sendFile) are not on this early reply.
+        if (request.url.startsWith('/api/') || !webRoot || !hasWeb || request.method !== 'GET')
+          return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.'));
+        return reply.type('text/html').send(fs.createReadStream(path.join(webRoot, 'index.html')));
+      }
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', error.message));
+    },
   });
   app.decorate('validateResponses', options.validateResponses ?? false);
   app.decorateRequest('user', null);
+  const routesOutsideThePipeline = watchForRoutesOutsideThePipeline(app);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -190,21 +216,18 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   });
   registerImportRoutes(app, deps);
 
+  if (app.validateResponses && routesOutsideThePipeline().length > 0) {
+    throw new Error(
+      `Routes not registered through registerEndpoint: ${routesOutsideThePipeline().join(', ')}`,
+    );
+  }
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));
   app.get('/api/docs', async () => openApi);
 
-  const webRoot = options.webRoot;
-  const hasWeb = webRoot !== undefined && fs.existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.'));
-    }
-    // Client-side routes: every other GET gets the app shell, which routes by itself.
-    return reply.type('text/html').sendFile('index.html');
-  });
+  app.setNotFoundHandler(notFound);
 
   return app;
 }

@@ -12,7 +12,8 @@ import type { Warehouse } from '../../src/contracts/warehouses';
 import { EventStream } from '../support/event-stream';
 import { HttpClient } from '../support/http-client';
 import { startCluster, type Cluster } from '../support/postgres-cluster';
-import { fieldByName, vaultForm } from '../support/vault-factories';
+import { fieldByName } from '../support/factories';
+import { vaultForm } from '../support/vault-factories';
 
 /*
  * Two Vaultgrid instances on one throwaway PostgreSQL cluster and one S3-compatible server

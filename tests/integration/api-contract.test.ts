@@ -92,6 +92,30 @@ describe('the API', () => {
     expect(answer?.properties.racks?.type).toBe('array');
   });
 
+  it('documents form calls with their file field and downloads with their file types', async () => {
+    const doc = (await (await fetch(`${app.baseUrl}/api/docs`)).json()) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const addVault = doc.paths['/api/vaults/']?.post as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
+    expect(Object.keys(addVault.requestBody.content)).toEqual([
+      'multipart/form-data',
+      'application/x-www-form-urlencoded',
+    ]);
+    expect(
+      addVault.requestBody.content['multipart/form-data']?.schema.properties.attachment,
+    ).toEqual({ type: 'string', format: 'binary' });
+    const download = (path: string) =>
+      Object.keys(
+        (doc.paths[path]?.get as { responses: { 200: { content: Record<string, unknown> } } })
+          .responses[200].content,
+      );
+    expect(download('/api/print/vaults.csv')).toEqual(['text/csv']);
+    expect(download('/api/vaults/attachments/{id}')).toContain('application/octet-stream');
+    expect(download('/api/checklists/t/{token}/images/{fileId}')).toContain('image/png');
+  });
+
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await fetch(`${app.baseUrl}/api/no-such-call`);
     expect(res.status).toBe(404);

@@ -1,14 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   vaultIdKey,
   type Attachment,
   type UploadAttachmentResponse,
 } from '../../src/contracts/vaults';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
+import { filesOnDisk } from '../support/files';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { errorOf, fieldByName, makeVault, postVault } from '../support/vault-factories';
+import { errorOf, makeVault, postVault } from '../support/vault-factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -20,12 +19,7 @@ afterAll(async () => {
 
 const MB = 1024 * 1024;
 
-function storedFiles(): string[] {
-  if (!fs.existsSync(app.filesDir)) return [];
-  return fs
-    .readdirSync(app.filesDir, { recursive: true, encoding: 'utf8' })
-    .filter((p) => fs.statSync(path.join(app.filesDir, p)).isFile());
-}
+const storedFiles = () => filesOnDisk(app);
 
 async function setup() {
   const staff = await makeCompanyWithUser(app);

@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AddVaultResponse, MoveVaultResponse, Vault } from '../../src/contracts/vaults';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { slotCount } from '../../src/domain/slots';
-import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
+import {
+  makeCompanyWithUser,
+  makeWarehouse,
+  type SignedInStaff,
+  fieldByName,
+} from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { fieldByName, makeVault, postVault } from '../support/vault-factories';
+import { makeVault, postVault } from '../support/vault-factories';
 
 let app: TestApp;
 beforeAll(async () => {

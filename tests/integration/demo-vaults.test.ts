@@ -19,6 +19,7 @@ it('the demo gives every vault a history and makes empty couchbox pairs', async 
     sql`SELECT (SELECT count(*)::int FROM vaults) AS vaults,
                (SELECT count(*)::int FROM vault_events WHERE kind = 'created') AS created`,
   );
+  expect(counts?.vaults).toBeGreaterThan(0);
   expect(counts?.created).toBe(counts?.vaults);
   const pairs = await queryRows<{ top: string; below: string | null; held: number }>(
     app.deps.db,

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AddFieldsResponse, RemoveFieldsResponse } from '../../src/contracts/field-grid';
 import type { Warehouse } from '../../src/contracts/warehouses';
-import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
-import { fieldByName, placeVault, setFieldType, type ErrorReply } from '../support/racks-factories';
+import {
+  makeCompanyWithUser,
+  makeWarehouse,
+  type SignedInStaff,
+  fieldByName,
+} from '../support/factories';
+import { type ErrorReply } from '../support/racks-factories';
+import { sqlPlaceVault, sqlSetFieldType } from '../support/sql-builders';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -81,7 +87,7 @@ describe('adding fields', () => {
     const w = await makeWarehouse(staff, { rows: 2, cols: 2 });
     const a1 = fieldByName(w, 'A1');
     const b2 = fieldByName(w, 'B2');
-    await placeVault(app, staff.user.companyId, a1.id, 1, 'V-100');
+    await sqlPlaceVault(app, staff.user.companyId, a1.id, 1, 'V-100');
     const res = await change(
       staff,
       'POST',
@@ -191,7 +197,7 @@ describe('removing fields', () => {
   it('refuses removing fields that hold vaults, and changes nothing', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 3, cols: 2 });
-    await placeVault(app, staff.user.companyId, fieldByName(w, 'B3').id, 1, 'V-1');
+    await sqlPlaceVault(app, staff.user.companyId, fieldByName(w, 'B3').id, 1, 'V-1');
     const res = await change(staff, 'DELETE', {
       warehouse_id: w.id,
       direction: 'bottom',
@@ -217,8 +223,8 @@ describe('removing fields', () => {
   it('never leaves half of a couchbox pair', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 3, cols: 2 });
-    await setFieldType(app, fieldByName(w, 'A2').id, 'couchbox-T');
-    await setFieldType(app, fieldByName(w, 'A3').id, 'couchbox-B');
+    await sqlSetFieldType(app, fieldByName(w, 'A2').id, 'couchbox-T');
+    await sqlSetFieldType(app, fieldByName(w, 'A3').id, 'couchbox-B');
     const res = await change(staff, 'DELETE', {
       warehouse_id: w.id,
       direction: 'bottom',

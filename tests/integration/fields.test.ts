@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Field } from '../../src/contracts/fields';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { errorOf, fieldByName, makeVault, postVault } from '../support/vault-factories';
+import { errorOf, makeVault, postVault } from '../support/vault-factories';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -184,7 +184,7 @@ interface OpenApiDocument {
       {
         security: unknown[];
         parameters: { name: string; in: string; schema: JsonSchema }[];
-        requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+        requestBody?: { content: Record<string, { schema: JsonSchema } | undefined> };
       }
     >
   >;
@@ -205,7 +205,13 @@ function readOperations(doc: OpenApiDocument): Operation[] {
         path,
         pathParams: op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
         query: op.parameters.filter((p) => p.in === 'query'),
-        body: op.requestBody?.content['application/json'].schema ?? null,
+        // Form calls document their fields as multipart; the fuzzer sends them as JSON too,
+        // which must be refused with a 4xx like any other wrong body.
+        body:
+          (
+            op.requestBody?.content['application/json'] ??
+            op.requestBody?.content['multipart/form-data']
+          )?.schema ?? null,
         isPublic: op.security.length === 0,
       });
     }

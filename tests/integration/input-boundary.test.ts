@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { EMAIL_MAX_LENGTH } from '../../src/contracts/limits';
-import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
+import {
+  makeCompanyWithUser,
+  makeWarehouse,
+  type SignedInStaff,
+  fieldByName,
+} from '../support/factories';
 import { makeRack } from '../support/racks-factories';
-import { fieldByName, makeVault } from '../support/vault-factories';
+import { makeVault } from '../support/vault-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;

@@ -6,7 +6,8 @@ import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../suppo
 import { MISSING_ID } from '../support/ids';
 import { pdfPages, printedCodes, qrCodesIn, textIn, wordsOn } from '../support/pdf';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { fieldByName, makeVault } from '../support/vault-factories';
+import { fieldByName } from '../support/factories';
+import { makeVault } from '../support/vault-factories';
 
 let app: TestApp;
 beforeAll(async () => {

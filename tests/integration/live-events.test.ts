@@ -4,7 +4,8 @@ import type { LiveEvent, Presence } from '../../src/contracts/live';
 import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
 import { EventStream, type StreamFrame } from '../support/event-stream';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { fieldByName, makeVault } from '../support/vault-factories';
+import { fieldByName } from '../support/factories';
+import { makeVault } from '../support/vault-factories';
 import { MISSING_ID } from '../support/ids';
 import { makeChecklist } from '../support/checklists-factories';
 

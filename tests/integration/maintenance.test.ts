@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { queryRows } from '../../src/server/db/client';
 import { folderBytes } from '../../src/server/db/maintenance';
-import { changeFieldGrid } from '../../src/server/features/fields/field-grid.service';
+import { addFields, removeFields } from '../../src/server/features/fields/field-grid.service';
 import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -65,13 +65,12 @@ describe.skipIf(inject('postgresUrl') !== null)('embedded database upkeep', () =
       let cols = 5;
       for (let i = 0; i < EDITS; i++) {
         // The same call the route makes: add a column on the left, then take it away again.
-        const operation = i % 2 === 0 ? 'plus' : 'minus';
-        const change = await changeFieldGrid(
-          app.deps.db,
-          staff.user,
-          { warehouse_id: warehouse.id, direction: 'left', count: 1, warehouse_cols: cols },
-          operation,
-        );
+        const change = await (i % 2 === 0 ? addFields : removeFields)(app.deps.db, staff.user, {
+          warehouse_id: warehouse.id,
+          direction: 'left',
+          count: 1,
+          warehouse_cols: cols,
+        });
         cols = change.newWarehouseColsCount;
       }
       expect(cols).toBe(5);

@@ -9,18 +9,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SessionUser } from '../../src/contracts/auth';
 import type { Checklist } from '../../src/contracts/checklists';
 import type { Rack } from '../../src/contracts/racks';
-import type { Vault, VaultEvent } from '../../src/contracts/vaults';
+import type { Vault } from '../../src/contracts/vaults';
+import type { VaultEvent } from '../../src/contracts/vault-events';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { openDatabase } from '../../src/server/db/client';
 import { migrate, type SqlSession } from '../../src/server/db/migrate';
 import * as initial from '../../src/server/db/migrations/0001-initial';
 import { hashPassword } from '../../src/server/lib/password';
 import { createDiskStorage } from '../../src/server/storage/storage';
-import { TEST_PASSWORD } from '../support/factories';
+import { TEST_PASSWORD, fieldByName } from '../support/factories';
 import { HttpClient } from '../support/http-client';
 import { expectId } from '../support/ids';
 import { createDatabase, serveTestApp, type TestApp } from '../support/test-app';
-import { fieldByName } from '../support/vault-factories';
 
 // A database as release 0001 left it (uuid ids), filled through SQL with one of everything,
 // then opened by today's code, which applies 0002. Every row must come through with its

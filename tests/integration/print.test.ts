@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import type { PrintVault } from '../../src/contracts/print';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
-import { fieldId, insertVault } from '../support/checklists-factories';
+import { makeCompanyWithUser, makeWarehouse, fieldId } from '../support/factories';
+import { sqlInsertVault } from '../support/sql-builders';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -18,53 +18,53 @@ describe('the print list', () => {
     const staff = await makeCompanyWithUser(app);
     const b = await makeWarehouse(staff, { name: 'Warehouse B', rows: 10, cols: 28 });
     const a = await makeWarehouse(staff, { name: 'warehouse a', rows: 2, cols: 1 });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '7',
       customer: 'SMITH',
       fieldId: fieldId(b, 'A10'),
       position: 1,
     });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '6',
       customer: 'SMITH',
       fieldId: fieldId(b, 'AA1'),
       position: 1,
     });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '5',
       customer: 'SMITH',
       fieldId: fieldId(b, 'B1'),
       position: 1,
     });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '4',
       customer: 'SMITH',
       fieldId: fieldId(b, 'A2'),
       position: 3,
     });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '3',
       customer: 'SMITH',
       fieldId: fieldId(b, 'A2'),
       position: 1,
     });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '2',
       customer: 'JONES',
       fieldId: fieldId(a, 'A1'),
       position: 2,
     });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '10',
       customer: 'STAGED ONE',
       oldFieldId: fieldId(b, 'A2'),
     });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '9',
       customer: 'STAGED TWO',
       oldFieldId: fieldId(b, 'A1'),
     });
-    await insertVault(app, staff, { name: '11', customer: null, type: 'liftvan' });
+    await sqlInsertVault(app, staff, { name: '11', customer: null, type: 'liftvan' });
 
     const res = await staff.client.get('/api/vaults/all');
     expect(res.status).toBe(200);
@@ -92,7 +92,7 @@ describe('the print list', () => {
     const staff = await makeCompanyWithUser(app);
     const other = await makeCompanyWithUser(app);
     const w = await makeWarehouse(other);
-    await insertVault(app, other, {
+    await sqlInsertVault(app, other, {
       name: '1',
       customer: 'OTHER',
       fieldId: fieldId(w, 'A1'),
@@ -114,21 +114,21 @@ describe('the CSV export', () => {
   it('downloads vaults.csv whose cells survive a CSV parser and never run as formulas', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { name: 'Naglee, "Main"' });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '1',
       customer: '=HYPERLINK("HTTP://EVIL")',
       fieldId: fieldId(w, 'A1'),
       position: 1,
       note: 'Fragile, "handle" with care\nsecond line',
     });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '2',
       customer: '+SUM(1)',
       fieldId: fieldId(w, 'A1'),
       position: 2,
       note: '@cmd',
     });
-    await insertVault(app, staff, {
+    await sqlInsertVault(app, staff, {
       name: '3',
       customer: '-2',
       fieldId: fieldId(w, 'A1'),

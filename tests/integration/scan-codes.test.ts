@@ -4,7 +4,8 @@ import type { MoveVaultResponse } from '../../src/contracts/vaults';
 import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
 import { printedCodes } from '../support/pdf';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { errorOf, fieldByName, makeVault } from '../support/vault-factories';
+import { fieldByName } from '../support/factories';
+import { errorOf, makeVault } from '../support/vault-factories';
 import { HttpClient } from '../support/http-client';
 
 let app: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SearchSuggestions } from '../../src/contracts/search';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { fieldByName, makeVault } from '../support/vault-factories';
+import { makeVault } from '../support/vault-factories';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MoveVaultResponse, Vault } from '../../src/contracts/vaults';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { errorOf, fieldByName, getField, makeVault } from '../support/vault-factories';
+import { errorOf, getField, makeVault } from '../support/vault-factories';
 
 let app: TestApp;
 beforeAll(async () => {

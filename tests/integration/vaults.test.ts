@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { AddVaultResponse, Vault } from '../../src/contracts/vaults';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { queryRows } from '../../src/server/db/client';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
+import { attachmentKeysOf, isOnDisk } from '../support/files';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { errorOf, fieldByName, getField, makeVault, postVault } from '../support/vault-factories';
+import { errorOf, getField, makeVault, postVault } from '../support/vault-factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -303,6 +304,9 @@ describe('editing a vault', () => {
       attachment: { name: 'list.txt', type: 'text/plain', data: 'inventory' },
     });
     expect(vault.attachments).toHaveLength(1);
+    const [key] = await attachmentKeysOf(app, staff.user.companyId, vault.id);
+    if (!key) throw new Error('The attachment was not stored');
+    expect(isOnDisk(app, key)).toBe(true);
     const res = await staff.client.put(`/api/vaults/${vault.id}`, {
       customer_name: 'EMPTY T2',
       order_name: 'ORD-1',
@@ -317,11 +321,8 @@ describe('editing a vault', () => {
       attachments: [],
       type: 'vault',
     });
-    const keys = await queryRows<{ n: number }>(
-      app.deps.db,
-      sql`SELECT count(*)::int AS n FROM vault_attachments`,
-    );
-    expect(keys[0]?.n).toBe(0);
+    expect(await attachmentKeysOf(app, staff.user.companyId, vault.id)).toEqual([]);
+    expect(isOnDisk(app, key)).toBe(false);
     const fileUrl = vault.attachments[0]?.file_url ?? '';
     expect((await staff.client.get(fileUrl)).status).toBe(404);
   });
@@ -360,6 +361,9 @@ describe('deleting a vault', () => {
       position: 1,
       attachment: { name: 'a.txt', type: 'text/plain', data: 'x' },
     });
+    const [key] = await attachmentKeysOf(app, staff.user.companyId, vault.id);
+    if (!key) throw new Error('The attachment was not stored');
+    expect(isOnDisk(app, key)).toBe(true);
     const stranger = await makeCompanyWithUser(app);
     expect((await stranger.client.delete(`/api/vaults/${vault.id}`)).status).toBe(404);
 
@@ -373,10 +377,46 @@ describe('deleting a vault', () => {
     const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
     expect((history.body as { kind: string }[]).map((e) => e.kind)).toEqual(['deleted', 'created']);
     expect((await staff.client.delete(`/api/vaults/${vault.id}`)).status).toBe(404);
-    const files = await queryRows<{ n: number }>(
-      app.deps.db,
-      sql`SELECT count(*)::int AS n FROM vault_attachments WHERE vault_id = ${vault.id}`,
-    );
-    expect(files[0]?.n).toBe(0);
+    expect(await attachmentKeysOf(app, staff.user.companyId, vault.id)).toEqual([]);
+    expect(isOnDisk(app, key)).toBe(false);
+  });
+});
+
+describe('deleting a vault that is not the topmost', () => {
+  it('moves each vault above it down one position, recorded in its history', async () => {
+    const { staff, warehouse, a1 } = await setup({ field_capacity: 4 });
+    const stack = [];
+    for (let position = 1; position <= 4; position++)
+      stack.push(await makeVault(staff, { field_id: a1.id, position, vault_id: `D${position}` }));
+    const [, second, third, fourth] = stack;
+    if (!second || !third || !fourth) throw new Error('The stack is short');
+
+    const res = await staff.client.delete(`/api/vaults/${second.id}`);
+    expect(res.status).toBe(200);
+    const field = await getField(staff, warehouse.id, a1.id);
+    const positions = Object.values(field.vaults)
+      .map((v) => [v.name, v.position])
+      .sort((a, b) => Number(a[1]) - Number(b[1]));
+    expect(positions).toEqual([
+      ['D1', 1],
+      ['D3', 2],
+      ['D4', 3],
+    ]);
+
+    const history = await staff.client.get(`/api/vaults/${fourth.id}/history`);
+    expect(history.body).toMatchObject([
+      {
+        kind: 'moved',
+        details: {
+          from: { field: 'A1', position: 4 },
+          to: { field: 'A1', position: 3 },
+          reason: 'vault below deleted',
+        },
+      },
+      { kind: 'created' },
+    ]);
+
+    // The freed slot is the top one again: the next vault goes to position 4.
+    await makeVault(staff, { field_id: a1.id, position: 4, vault_id: 'D5' });
   });
 });

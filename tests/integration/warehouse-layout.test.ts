@@ -1,14 +1,9 @@
 import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Warehouse } from '../../src/contracts/warehouses';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
-import {
-  fieldByName,
-  makeRack,
-  placeVault,
-  setFieldType,
-  type ErrorReply,
-} from '../support/racks-factories';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
+import { makeRack, type ErrorReply } from '../support/racks-factories';
+import { sqlPlaceVault, sqlSetFieldType } from '../support/sql-builders';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -68,8 +63,8 @@ describe('editing dimensions', () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 2, cols: 2, field_capacity: 3 });
     const b2 = fieldByName(w, 'B2').id;
-    await placeVault(app, staff.user.companyId, b2, 1, 'L1');
-    await placeVault(app, staff.user.companyId, b2, 2, 'L2');
+    await sqlPlaceVault(app, staff.user.companyId, b2, 1, 'L1');
+    await sqlPlaceVault(app, staff.user.companyId, b2, 2, 'L2');
     const res = await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, {
       field_capacity: 1,
     });
@@ -89,9 +84,9 @@ describe('editing dimensions', () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 2, cols: 1, field_capacity: 3 });
     const top = fieldByName(w, 'A1').id;
-    await setFieldType(app, top, 'couchbox-T');
-    await setFieldType(app, fieldByName(w, 'A2').id, 'couchbox-B');
-    for (const p of [1, 2, 3, 4]) await placeVault(app, staff.user.companyId, top, p, `CB${p}`);
+    await sqlSetFieldType(app, top, 'couchbox-T');
+    await sqlSetFieldType(app, fieldByName(w, 'A2').id, 'couchbox-B');
+    for (const p of [1, 2, 3, 4]) await sqlPlaceVault(app, staff.user.companyId, top, p, `CB${p}`);
     expect(
       (await staff.client.patch(`/api/warehouse/${w.id}/edit-dimensions`, { field_capacity: 2 }))
         .status,

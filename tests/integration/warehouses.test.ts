@@ -3,7 +3,10 @@ import { MISSING_ID } from '../support/ids';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Warehouse, WarehouseSummary } from '../../src/contracts/warehouses';
-import { makeCompanyWithUser, makeWarehouse } from '../support/factories';
+import type { VaultEvent } from '../../src/contracts/vault-events';
+import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
+import { makeVault } from '../support/vault-factories';
+import { attachmentKeysOf, isOnDisk } from '../support/files';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { queryRows } from '../../src/server/db/client';
 
@@ -188,13 +191,19 @@ describe('reading warehouses', () => {
 });
 
 describe('deleting a warehouse', () => {
-  it('removes it with its fields and vaults, and keeps the vaults history', async () => {
+  it('removes it with its fields, vaults and their files, and keeps the vaults history', async () => {
     const staff = await makeCompanyWithUser(app);
-    const w = await makeWarehouse(staff);
-    const fieldId = Object.keys(w.fields)[0];
-    await app.deps.db.execute(
-      sql`INSERT INTO vaults (company_id, name, field_id, position) VALUES (${staff.user.companyId}, 'D1', ${fieldId}, 1)`,
-    );
+    const w = await makeWarehouse(staff, { name: `Gone ${crypto.randomBytes(3).toString('hex')}` });
+    const a1 = fieldByName(w, 'A1');
+    const vault = await makeVault(staff, {
+      field_id: a1.id,
+      position: 1,
+      vault_id: 'D1',
+      attachment: { name: 'list.txt', type: 'text/plain', data: 'inventory' },
+    });
+    const [key] = await attachmentKeysOf(app, staff.user.companyId, vault.id);
+    if (!key) throw new Error('The attachment was not stored');
+    expect(isOnDisk(app, key)).toBe(true);
     const res = await staff.client.delete(`/api/warehouse/${w.id}`);
     expect(res.status).toBe(200);
     expect((await staff.client.get(`/api/warehouse/${w.id}`)).status).toBe(404);
@@ -203,11 +212,56 @@ describe('deleting a warehouse', () => {
       sql`SELECT count(*)::int AS n FROM fields WHERE warehouse_id = ${w.id}`,
     );
     expect(left).toEqual([{ n: 0 }]);
-    const history = await queryRows(
-      app.deps.db,
-      sql`SELECT kind FROM vault_events WHERE company_id = ${staff.user.companyId} AND vault_name = 'D1'`,
-    );
-    expect(history).toEqual([{ kind: 'deleted' }]);
+    expect(isOnDisk(app, key)).toBe(false);
+    const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
+    expect(history.status).toBe(200);
+    expect((history.body as VaultEvent[]).map((e) => [e.kind, e.details])).toEqual([
+      [
+        'deleted',
+        { reason: 'warehouse deleted', from: { warehouse: w.name, field: 'A1', position: 1 } },
+      ],
+      ['created', expect.objectContaining({ to: { warehouse: w.name, field: 'A1', position: 1 } })],
+    ]);
     expect((await staff.client.delete(`/api/warehouse/${w.id}`)).status).toBe(404);
+  });
+});
+
+describe('names a URL path would misread', () => {
+  it('give a warehouse a slug a link can carry, by which the warehouse is found', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const cases: [string, string][] = [
+      ['Main #2', 'main-2'],
+      ['Dock? North', 'dock-north'],
+      ['100% Storage', '100-storage'],
+      ['A & B', 'a-b'],
+      ['North\\East', 'north-east'],
+      ['South\u2044West', 'south-west'],
+    ];
+    for (const [name, slug] of cases) {
+      const w = await makeWarehouse(staff, { name });
+      expect(w.slug).toBe(slug);
+      const found = await staff.client.get(`/api/warehouse/by-slug/${encodeURIComponent(w.slug)}`);
+      expect(found.status).toBe(200);
+      expect((found.body as Warehouse).name).toBe(name);
+    }
+  });
+
+  it('answer a malformed escape in a path like an unknown path', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const res = await staff.client.get('/api/warehouse/by-slug/100%-storage');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('give a company a slug without double hyphens', async () => {
+    const staff = await makeCompanyWithUser(
+      app,
+      `A & B Moving ${crypto.randomBytes(3).toString('hex')}`,
+    );
+    const rows = await queryRows<{ slug: string }>(
+      app.deps.db,
+      sql`SELECT slug FROM companies WHERE id = ${staff.user.companyId}`,
+    );
+    expect(rows[0]?.slug).toMatch(/^a-b-moving-[0-9a-f]{6}$/);
   });
 });

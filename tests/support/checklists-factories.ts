@@ -1,51 +1,9 @@
-import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { Checklist } from '../../src/contracts/checklists';
-import type { Field } from '../../src/contracts/fields';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import type { SignedInStaff } from './factories';
 import { HttpClient } from './http-client';
 import type { TestApp } from './test-app';
-
-/** The field of a warehouse by its name (A1, B3 ...). */
-export function fieldId(warehouse: Warehouse, name: string): Field['id'] {
-  const field = Object.values(warehouse.fields).find((f) => f.name === name);
-  if (!field) throw new Error(`No field ${name} in ${warehouse.name}`);
-  return field.id;
-}
-
-/** A vault written straight to the database: print lists and statistics only read vaults. */
-export async function insertVault(
-  app: TestApp,
-  staff: SignedInStaff,
-  vault: {
-    name?: string | null;
-    customer?: string | null;
-    type?: 'vault' | 'liftvan' | 't2' | 'couchbox';
-    fieldId?: number | null;
-    position?: number | null;
-    oldFieldId?: number | null;
-    note?: string;
-  },
-): Promise<void> {
-  const companyId = staff.user.companyId;
-  let customerId: number | null = null;
-  if (vault.customer) {
-    await app.deps.db.execute(
-      sql`INSERT INTO customers (company_id, name) VALUES (${companyId}, ${vault.customer}) ON CONFLICT DO NOTHING`,
-    );
-    const result = (await app.deps.db.execute(
-      sql`SELECT id FROM customers WHERE company_id = ${companyId} AND name = ${vault.customer}`,
-    )) as unknown as { rows: { id: number }[] };
-    customerId = result.rows[0]?.id ?? null;
-  }
-  await app.deps.db.execute(sql`
-    INSERT INTO vaults (company_id, name, customer_id, type, field_id, position, old_field_id, note)
-    VALUES (${companyId}, ${vault.name === undefined ? crypto.randomBytes(3).toString('hex') : vault.name},
-            ${customerId}, ${vault.type ?? 'vault'}, ${vault.fieldId ?? null}, ${vault.position ?? null},
-            ${vault.oldFieldId ?? null}, ${vault.note ?? ''})`);
-}
 
 export async function makeChecklist(
   staff: SignedInStaff,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { SessionUser } from '../../src/contracts/auth';
+import type { Field } from '../../src/contracts/fields';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { createCompany, createUser } from '../../src/server/features/auth/companies.service';
 import { HttpClient } from './http-client';
@@ -53,3 +54,13 @@ export async function makeWarehouse(
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as Warehouse;
 }
+
+/** The field of a warehouse by name (A1, B3 ...). */
+export function fieldByName(warehouse: Pick<Warehouse, 'fields'>, name: string): Field {
+  const field = Object.values(warehouse.fields).find((f) => f.name === name);
+  if (!field) throw new Error(`No field ${name}`);
+  return field;
+}
+
+export const fieldId = (warehouse: Pick<Warehouse, 'fields'>, name: string): Field['id'] =>
+  fieldByName(warehouse, name).id;

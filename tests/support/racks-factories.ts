@@ -1,9 +1,6 @@
 import { expect } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { Pallet, Rack } from '../../src/contracts/racks';
-import type { Warehouse } from '../../src/contracts/warehouses';
 import type { SignedInStaff } from './factories';
-import type { TestApp } from './test-app';
 
 export interface ErrorReply {
   code: string;
@@ -47,32 +44,4 @@ export async function makePallet(
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as Pallet;
-}
-
-/** The field of a warehouse by name (A1, B3 ...). */
-export function fieldByName(warehouse: Pick<Warehouse, 'fields'>, name: string) {
-  const field = Object.values(warehouse.fields).find((f) => f.name === name);
-  if (!field) throw new Error(`No field ${name}`);
-  return field;
-}
-
-/** Puts a vault straight into a field; the vault endpoints belong to another feature. */
-export async function placeVault(
-  app: TestApp,
-  companyId: number,
-  fieldId: number,
-  position: number,
-  name: string,
-) {
-  await app.deps.db.execute(
-    sql`INSERT INTO vaults (company_id, name, field_id, position) VALUES (${companyId}, ${name}, ${fieldId}, ${position})`,
-  );
-}
-
-export async function setFieldType(
-  app: TestApp,
-  fieldId: number,
-  type: 'vault' | 'couchbox-T' | 'couchbox-B',
-) {
-  await app.deps.db.execute(sql`UPDATE fields SET type = ${type} WHERE id = ${fieldId}`);
 }

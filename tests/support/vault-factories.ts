@@ -1,14 +1,7 @@
 import { expect } from 'vitest';
 import type { Field } from '../../src/contracts/fields';
 import type { AddVaultResponse, Vault } from '../../src/contracts/vaults';
-import type { Warehouse } from '../../src/contracts/warehouses';
 import type { SignedInStaff } from './factories';
-
-export function fieldByName(w: Warehouse, name: string): Field {
-  const field = Object.values(w.fields).find((f) => f.name === name);
-  if (!field) throw new Error(`No field ${name}`);
-  return field;
-}
 
 export interface VaultInput {
   vault_id?: string;

@@ -49,7 +49,7 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** The longest any one statement may run on PostgreSQL before the server cancels it. */
-export const STATEMENT_TIMEOUT_MS = 30_000;
+const STATEMENT_TIMEOUT_MS = 30_000;
 /** The embedded engine's counters are read at least this often, even without writes. */
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 

@@ -62,7 +62,7 @@ export function folderBytes(dir: string): number {
 }
 
 /** What maintenance the counters call for, per table. */
-export function planMaintenance(
+function planMaintenance(
   counters: readonly TableCounters[],
 ): { table: string; action: 'vacuum' | 'analyze' }[] {
   return counters.flatMap((t): { table: string; action: 'vacuum' | 'analyze' }[] => {

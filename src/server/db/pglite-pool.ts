@@ -9,7 +9,7 @@ import type { WorkerError, WorkerMessage, WorkerReply, WorkerRequest } from './p
 import { EngineLock } from './engine-lock';
 
 /** How long a statement may wait for the engine before the request is refused with 503. */
-export const ENGINE_WAIT_MS = 10_000;
+const ENGINE_WAIT_MS = 10_000;
 
 interface QueryConfig {
   text: string;
@@ -26,7 +26,7 @@ export interface FacadeResult {
 }
 
 /** The error node-postgres would throw: PostgreSQL's fields (`code`, `constraint` ...) on it. */
-export class EngineError extends Error {
+class EngineError extends Error {
   constructor(fields: WorkerError) {
     super(fields.message);
     Object.assign(this, fields);

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { insertWarehouseWithFields } from '../features/warehouses/warehouses.repository';
-import { emptyCustomerName } from '../../domain/occupancy';
+import { emptyCustomerName, isEmptyVaultCustomer } from '../../domain/empty-vault';
 import { slugify } from '../../domain/slug';
+import { vaultTypes } from '../../contracts/vaults';
 
 const SURNAMES = [
   'JOHNSON',
@@ -104,8 +105,7 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
     for (const initial of ['A', 'B', 'C', 'D', 'E', 'J', 'M', 'R', 'S', 'T'])
       customerNames.add(`${surname}, ${initial}`);
   }
-  for (const type of ['vault', 'liftvan', 't2', 'couchbox'])
-    customerNames.add(emptyCustomerName(type));
+  for (const type of vaultTypes) customerNames.add(emptyCustomerName(type));
   const customerRows = await queryRows<{ id: number; name: string }>(
     db,
     sql`INSERT INTO customers (company_id, name)
@@ -113,9 +113,9 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
         ON CONFLICT (company_id, name) DO UPDATE SET name = EXCLUDED.name
         RETURNING id, name`,
   );
-  const regularCustomers = customerRows.filter((c) => !c.name.startsWith('EMPTY'));
+  const regularCustomers = customerRows.filter((c) => !isEmptyVaultCustomer(c.name));
   const emptyCustomer = new Map(
-    customerRows.filter((c) => c.name.startsWith('EMPTY')).map((c) => [c.name, c.id]),
+    customerRows.filter((c) => isEmptyVaultCustomer(c.name)).map((c) => [c.name, c.id]),
   );
 
   const orderNames = Array.from({ length: 400 }, (_, i) => `SO-${String(24000 + i)}`);
@@ -178,7 +178,7 @@ export async function generateCompanyData(db: Db, options: GenerateOptions) {
     const w = await insertWarehouseWithFields(db, {
       companyId,
       name: plan.name,
-      slug: slugify(plan.name),
+      slug: slugify(plan.name) || 'warehouse',
       rows: plan.rows,
       cols: plan.cols,
       fieldCapacity: plan.fieldCapacity,

@@ -8,9 +8,9 @@ import { AppError } from './errors';
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Deeper than any body the API takes; a deeper one is refused before anything walks it. */
-export const MAX_INPUT_DEPTH = 16;
+const MAX_INPUT_DEPTH = 16;
 
-export function hasUnstorableText(text: string): boolean {
+function hasUnstorableText(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 

@@ -1,20 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { FILE_TOO_LARGE_MESSAGE } from '../../contracts/limits';
+import { FILE_TOO_LARGE_MESSAGE, INLINE_FILE_TYPES } from '../../contracts/limits';
 import { cleanFileName } from '../../domain/file-name';
 import { AppError } from './errors';
 import { checkInputText } from './input-boundary';
 import type { UploadedFile } from '../storage/storage';
 
-// Types a browser may show in place; anything else is served as a download of bytes.
-const INLINE_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/pdf',
-  'text/plain',
-]);
+const INLINE_TYPES: ReadonlySet<string> = new Set(INLINE_FILE_TYPES);
 
 export function servedContentType(stored: string): { type: string; inline: boolean } {
   const type = stored.toLowerCase();
@@ -34,7 +26,7 @@ function cleanContentType(mimetype: string): string {
  * `toBuffer` runs per chunk and misses the race where the stream ends with the last chunk
  * before busboy marks it truncated: a cut-off file would be stored as if whole.
  */
-export async function readWholeFile(
+async function readWholeFile(
   part: MultipartFile,
   tooLargeMessage = FILE_TOO_LARGE_MESSAGE,
 ): Promise<Buffer> {
@@ -54,7 +46,7 @@ export interface FileLimit {
  * boundary, cut short, a part without its end) into a 400 with a sentence. Refusals that
  * already carry a 4xx status (too large, too many parts) pass through unchanged.
  */
-export async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
+async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {

@@ -19,6 +19,31 @@ function queryParameters(e: Endpoint): Record<string, unknown>[] {
   }));
 }
 
+/** JSON, or for a form call its text fields and its one file as multipart or url-encoded. */
+function requestBody(e: Endpoint): Record<string, unknown> {
+  if (!e.body && !e.form) return {};
+  const fields = (e.body ? jsonSchema(e.body, 'input') : { type: 'object', properties: {} }) as {
+    properties?: Record<string, unknown>;
+  };
+  if (!e.form) return { requestBody: { content: { 'application/json': { schema: fields } } } };
+  const file = e.form.file;
+  const multipart = file
+    ? {
+        ...fields,
+        properties: { ...fields.properties, [file]: { type: 'string', format: 'binary' } },
+      }
+    : fields;
+  return {
+    requestBody: {
+      content: {
+        'multipart/form-data': { schema: multipart },
+        'application/x-www-form-urlencoded': { schema: fields },
+        ...(e.form.acceptsJson ? { 'application/json': { schema: fields } } : {}),
+      },
+    },
+  };
+}
+
 /** The OpenAPI document, built from the same zod schemas the routes validate with. */
 export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -43,18 +68,22 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
       tags: [e.tag],
       security: e.access === 'public' ? [] : [{ session: [] }],
       parameters,
-      ...(e.body
-        ? {
-            requestBody: {
-              content: { 'application/json': { schema: jsonSchema(e.body, 'input') } },
-            },
-          }
-        : {}),
+      ...requestBody(e),
       responses: {
-        200: {
-          description: 'OK',
-          content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
-        },
+        200: e.download
+          ? {
+              description: 'The file',
+              content: Object.fromEntries(
+                e.download.contentTypes.map((type) => [
+                  type,
+                  { schema: { type: 'string', format: 'binary' } },
+                ]),
+              ),
+            }
+          : {
+              description: 'OK',
+              content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+            },
         default: {
           description: 'Error: { code, message, error, errors[] } (error repeats message)',
           content: {

@@ -1,7 +1,7 @@
 import { AppError } from '../http/errors';
 
 /** How long a heavy read waits for a turn before the caller is told to come back (503). */
-export const HEAVY_READ_WAIT_MS = 10_000;
+const HEAVY_READ_WAIT_MS = 10_000;
 
 /**
  * At most `max` runs at once; the rest wait their turn, for at most `waitMs`, then are

@@ -66,7 +66,7 @@ export async function issueScanCodes(
   return codes;
 }
 
-export interface ScannedFieldRow {
+interface ScannedFieldRow {
   fieldId: number;
   fieldName: string;
   fieldType: 'vault' | 'couchbox-T' | 'couchbox-B';

@@ -3,7 +3,7 @@ import { liveEventSchema, type LiveEvent } from '../../contracts/live';
 import { queryRows, type Database, type Db } from '../db/client';
 
 /** The channel the `live_events` trigger notifies on (migration 0006). */
-export const LIVE_CHANNEL = 'vaultgrid_live';
+const LIVE_CHANNEL = 'vaultgrid_live';
 /** Events older than this are swept; a stream resuming from before them is told to reload. */
 const KEEP_EVENTS_MS = 60 * 60 * 1000;
 /** A presence row not renewed for this long is gone (clients renew every 20 s). */

@@ -8,7 +8,7 @@ import { checklists } from '../db/schema/checklists';
 import { warehouses } from '../db/schema/warehouses';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { documentEndpoint, parseWith, registerEndpoint, requireUser } from '../http/route';
+import { registerEndpoint } from '../http/route';
 import { PRESENCE_TTL_SECONDS, type LiveHub } from './live-hub';
 
 /** Comment lines this often keep proxies and the browser from closing a quiet stream. */
@@ -23,12 +23,14 @@ const eventsEndpoint = {
     'Server-Sent Events: `event: change` with a change of this company (`data` is a live event, `id` its version), `event: reset` when missed events are gone (reload), `event: reconnect` when the server is stopping. Resumes after `Last-Event-ID`.',
   tag: 'live',
   access: 'session',
+  download: { contentTypes: ['text/event-stream'] },
   response: contract.liveEventSchema,
 } as const;
 
 const checklistEventsEndpoint = {
   ...eventsEndpoint,
   path: '/api/live/checklists/t/:token/events',
+  params: checklistTokenParamsSchema,
   summary:
     'Server-Sent Events for the fill page of a printed link, without a session: the changes of that one checklist.',
   access: 'public',
@@ -45,17 +47,13 @@ function frame(event: string, data: unknown, id?: number): string {
 
 export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
   const hub = deps.live;
-  documentEndpoint(eventsEndpoint);
-
-  app.get('/api/live/events', async (request, reply) => {
-    const user = requireUser(request);
+  registerEndpoint(app, eventsEndpoint, async ({ user, request, reply }) => {
     streamEvents(request, reply, hub, user.companyId, () => true);
   });
 
   // The fill page of a printed link has no session: it hears only its own checklist.
-  documentEndpoint(checklistEventsEndpoint);
-  app.get('/api/live/checklists/t/:token/events', async (request, reply) => {
-    const { token } = parseWith(checklistTokenParamsSchema, request.params, 'path');
+  registerEndpoint(app, checklistEventsEndpoint, async ({ params, request, reply }) => {
+    const { token } = params;
     const [checklist] = await deps.db
       .select({ id: checklists.id, companyId: checklists.companyId })
       .from(checklists)

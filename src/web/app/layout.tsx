@@ -6,6 +6,7 @@ import { useLiveUpdates } from '../lib/live-updates';
 import { useLogout } from '../features/auth/api/use-logout';
 import { WarehouseSearch } from '../features/search/components/warehouse-search';
 import { useWarehouseSummaries } from '../features/warehouses/api/use-warehouse-summaries';
+import { warehousePath } from '../lib/paths';
 
 const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-4 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-900' : 'hover:bg-slate-100'}`;
@@ -35,7 +36,7 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           </NavLink>
           <div className="ml-3 border-l border-slate-200 pl-2">
             {summaries.data?.map((w) => (
-              <NavLink key={w.id} to={`/warehouse/${w.slug}`} className={menuLinkClass}>
+              <NavLink key={w.id} to={warehousePath(w.slug)} className={menuLinkClass}>
                 {w.name}
               </NavLink>
             ))}

@@ -4,7 +4,7 @@ import { Spinner } from '../components/spinner';
 import { useSession } from '../features/auth/api/use-session';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { LandingPage } from '../features/landing/routes/landing-page';
-import { SearchProvider } from '../features/search/search-context';
+import { SearchProvider } from '../lib/search-context';
 import { AddWarehousePage } from '../features/warehouses/routes/add-warehouse-page';
 import { DashboardPage } from '../features/warehouses/routes/dashboard-page';
 import { AppLayout } from './layout';

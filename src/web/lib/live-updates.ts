@@ -24,7 +24,7 @@ function setConnected(value: boolean): void {
 }
 
 /** Hears every change event this tab receives (dialogs watch their target this way). */
-export function onLiveEvent(listener: Listener): () => void {
+function onLiveEvent(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -38,7 +38,7 @@ const startsWith =
     prefix.every((part, i) => query.queryKey[i] === part);
 
 /** Which cached entries an event concerns; each is refetched if shown, marked stale if not. */
-export function liveEventTargets(event: LiveEvent): ((query: Query) => boolean)[] {
+function liveEventTargets(event: LiveEvent): ((query: Query) => boolean)[] {
   switch (event.entity) {
     case 'presence':
       return [(q) => startsWith('live', 'presence')(q) && q.queryKey[2] === event.warehouse];
@@ -127,7 +127,7 @@ export function useLiveUpdates(): void {
 }
 
 /** Whether the stream is open (a screen may say "live" or "offline"). */
-export function useLiveConnected(): boolean {
+function useLiveConnected(): boolean {
   return useSyncExternalStore(
     (notify) => {
       connectionListeners.add(notify);

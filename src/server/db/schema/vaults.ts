@@ -1,4 +1,5 @@
 import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { vaultTypes } from '../../../contracts/vaults';
 
 export const customers = pgTable('customers', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -18,9 +19,7 @@ export const vaults = pgTable('vaults', {
   name: text('name'),
   customerId: bigint('customer_id', { mode: 'number' }),
   orderId: bigint('order_id', { mode: 'number' }),
-  type: text('type', { enum: ['vault', 'liftvan', 't2', 'couchbox'] })
-    .notNull()
-    .default('vault'),
+  type: text('type', { enum: vaultTypes }).notNull().default('vault'),
   fieldId: bigint('field_id', { mode: 'number' }),
   position: integer('position'),
   oldFieldId: bigint('old_field_id', { mode: 'number' }),

@@ -7,7 +7,7 @@ import * as repo from './auth.repository';
 
 /** Creates a company with a unique slug: "Acme Moving", then "acme-moving-2" for a namesake. */
 export async function createCompany(db: Db, name: string) {
-  const base = slugify(name).replace(/[^a-z0-9-]/g, '') || 'company';
+  const base = slugify(name) || 'company';
   for (let n = 1; n < 1000; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
     if (await repo.findCompanyBySlug(db, slug)) continue;
@@ -53,7 +53,7 @@ export async function addTeamMember(
   }
 }
 
-export const USER_NOT_ADDED_MESSAGE =
+const USER_NOT_ADDED_MESSAGE =
   'This user could not be added. Please check the email address or use another one.';
 
 export async function setUserPassword(db: Db, email: string, password: string) {

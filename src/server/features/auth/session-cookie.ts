@@ -4,7 +4,7 @@ import { isSecureCookie } from '../../http/secure-cookie';
 
 export const SESSION_COOKIE = 'vaultgrid_session';
 /** Marks a device an email signed in from; sent only to the sign-in call. */
-export const DEVICE_COOKIE = 'vaultgrid_device';
+const DEVICE_COOKIE = 'vaultgrid_device';
 const DEVICE_COOKIE_PATH = '/api/auth/login';
 const DEVICE_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 

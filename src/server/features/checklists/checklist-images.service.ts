@@ -21,7 +21,7 @@ import { IMAGE_EXTENSIONS, detectImageType } from './image-type';
 
 // Checklist images: uploads by staff and fillers, their limits, and serving them.
 
-export const MAX_IMAGES_PER_CHECKLIST = 50;
+const MAX_IMAGES_PER_CHECKLIST = 50;
 /** Uploads a checklist takes in any 24 hours, counted in the database so every instance agrees. */
 export const MAX_IMAGES_PER_CHECKLIST_PER_DAY = 30;
 

@@ -1,38 +1,18 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from '../../lib/rate-limit-store';
 import * as contract from '../../../contracts/checklists';
-import { idParamsSchema } from '../../../contracts/common';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { documentEndpoint, parseWith, registerEndpoint } from '../../http/route';
-import { readMultipart, readWholeFile } from '../../http/multipart';
+import { registerEndpoint } from '../../http/route';
 import * as images from './checklist-images.service';
 import * as service from './checklists.service';
 import { readFillGrants, setFillGrantCookie } from './fill-grant';
 
 /** Per address and minute, for the calls anyone can make: a crew behind one router shares it. */
 export const PUBLIC_CALLS_PER_MINUTE = 300;
-export const PUBLIC_UPLOADS_PER_MINUTE = 30;
-
-async function readImagePart(request: FastifyRequest) {
-  if (!request.isMultipart()) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'Send the image as multipart form data in the field "image".',
-    );
-  }
-  return readMultipart(async () => {
-    const part = await request.file();
-    if (!part) return null;
-    if (part.fieldname !== 'image') {
-      part.file.resume();
-      throw new AppError('VALIDATION_FAILED', 'Send the image in the field "image".');
-    }
-    return { data: await readWholeFile(part), fileName: part.filename };
-  });
-}
+const PUBLIC_UPLOADS_PER_MINUTE = 30;
 
 export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerEndpoint(app, contract.listChecklists, ({ user }) =>
@@ -96,73 +76,59 @@ export async function registerChecklistRoutes(app: FastifyInstance, deps: AppDep
       images.listChecklistImages(deps.db, user, query.checklistId, readFillGrants(request)),
     );
 
-    documentEndpoint(
-      contract.uploadChecklistImage,
-      contract.getChecklistImage,
-      contract.uploadChecklistImageByToken,
-      contract.getChecklistImageByToken,
-    );
     const uploadLimit = { rateLimit: { max: PUBLIC_UPLOADS_PER_MINUTE, timeWindow: '1 minute' } };
-    scope.route({
-      method: contract.uploadChecklistImage.method,
-      url: contract.uploadChecklistImage.path,
-      config: uploadLimit,
-      handler: async (request) => {
-        const params = parseWith(idParamsSchema, request.params, 'path');
-        const access = { id: params.id, grants: readFillGrants(request) };
-        return images.addChecklistImage(deps.db, deps.storage, request.user, access, () =>
-          readImagePart(request),
-        );
-      },
-    });
-    scope.route({
-      method: contract.uploadChecklistImageByToken.method,
-      url: contract.uploadChecklistImageByToken.path,
-      config: uploadLimit,
-      handler: async (request) => {
-        const params = parseWith(contract.checklistTokenParamsSchema, request.params, 'path');
-        return images.addChecklistImage(deps.db, deps.storage, null, { token: params.token }, () =>
-          readImagePart(request),
-        );
-      },
-    });
-
-    scope.route({
-      method: contract.getChecklistImage.method,
-      url: contract.getChecklistImage.path,
-      handler: async (request, reply) => {
-        const params = parseWith(contract.checklistImageParamsSchema, request.params, 'path');
-        const image = await images.openChecklistImage(
+    registerEndpoint(
+      scope,
+      contract.uploadChecklistImage,
+      ({ user, params, request, readForm }) =>
+        images.addChecklistImage(
           deps.db,
           deps.storage,
-          request.user,
+          user,
+          { id: params.id, grants: readFillGrants(request) },
+          async () => (await readForm()).file,
+        ),
+      { config: uploadLimit },
+    );
+    registerEndpoint(
+      scope,
+      contract.uploadChecklistImageByToken,
+      ({ params, readForm }) =>
+        images.addChecklistImage(
+          deps.db,
+          deps.storage,
+          null,
+          { token: params.token },
+          async () => (await readForm()).file,
+        ),
+      { config: uploadLimit },
+    );
+
+    registerEndpoint(scope, contract.getChecklistImage, async ({ user, params, request, reply }) =>
+      sendImage(
+        reply,
+        await images.openChecklistImage(
+          deps.db,
+          deps.storage,
+          user,
           params.fileId,
           readFillGrants(request),
-        );
-        return sendImage(reply, image);
-      },
-    });
-    scope.route({
-      method: contract.getChecklistImageByToken.method,
-      url: contract.getChecklistImageByToken.path,
-      handler: async (request, reply) => {
-        const params = parseWith(contract.checklistTokenImageParamsSchema, request.params, 'path');
-        const image = await images.openChecklistImageByToken(
-          deps.db,
-          deps.storage,
-          params.token,
-          params.fileId,
-        );
-        return sendImage(reply, image);
-      },
-    });
+        ),
+      ),
+    );
+    registerEndpoint(scope, contract.getChecklistImageByToken, async ({ params, reply }) =>
+      sendImage(
+        reply,
+        await images.openChecklistImageByToken(deps.db, deps.storage, params.token, params.fileId),
+      ),
+    );
   });
 }
 
 function sendImage(reply: FastifyReply, image: { stream: Readable; contentType: string }) {
-  return reply
+  reply
     .header('content-type', image.contentType)
     .header('content-disposition', 'inline')
-    .header('cache-control', 'private, max-age=3600')
-    .send(image.stream);
+    .header('cache-control', 'private, max-age=3600');
+  return image.stream;
 }

@@ -19,19 +19,19 @@ import { AppError, notFound } from '../../http/errors';
 import { getWarehouse } from '../warehouses/warehouses.service';
 import * as repo from './field-grid.repository';
 
-export const REMOVE_VAULTS_FIRST = 'Please remove all vaults from the row that you want to delete.';
+const REMOVE_VAULTS_FIRST = 'Please remove all vaults from the row that you want to delete.';
 
 /**
  * Adds or removes columns on the left or right, or rows at the bottom, in one transaction
  * that touches only this warehouse's fields. Refuses to remove fields holding vaults or to
  * leave half of a couchbox pair behind.
  */
-export async function changeFieldGrid(
+async function changeFieldGrid(
   db: Db,
   user: SessionUser,
   body: ChangeFieldGridBody,
   operation: GridOperation,
-): Promise<AddFieldsResponse | RemoveFieldsResponse> {
+) {
   if (body.opperation !== undefined && body.opperation !== operation) {
     throw new AppError(
       'VALIDATION_FAILED',
@@ -106,11 +106,28 @@ export async function changeFieldGrid(
     newWarehouseRowsCount: size.rows,
     newWarehouseColsCount: size.cols,
   };
-  if (operation === 'minus') return { fields: warehouse.fields, ...gridSize };
+  return { warehouse, gridSize, newNames: size.newNames };
+}
+
+export async function removeFields(
+  db: Db,
+  user: SessionUser,
+  body: ChangeFieldGridBody,
+): Promise<RemoveFieldsResponse> {
+  const { warehouse, gridSize } = await changeFieldGrid(db, user, body, 'minus');
+  return { fields: warehouse.fields, ...gridSize };
+}
+
+export async function addFields(
+  db: Db,
+  user: SessionUser,
+  body: ChangeFieldGridBody,
+): Promise<AddFieldsResponse> {
+  const { warehouse, gridSize, newNames } = await changeFieldGrid(db, user, body, 'plus');
   // A left edit renames every existing field, so the answer carries them all beside the new ones.
-  const newNames = new Set(size.newNames);
+  const added = new Set(newNames);
   const changed = Object.values(warehouse.fields).filter(
-    (f) => body.direction === 'left' || newNames.has(f.name),
+    (f) => body.direction === 'left' || added.has(f.name),
   );
   return { fields: changed, ...gridSize };
 }

@@ -4,19 +4,8 @@ import { fieldBelowName } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { lockWarehousesOfFields } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
-import * as vaultsRepo from '../vaults/vaults.repository';
-import { presentField } from '../vaults/vaults.presenter';
+import { loadField } from '../vaults/vaults.service';
 import * as repo from './fields.repository';
-
-async function loadField(db: Db, companyId: number, field: repo.FieldRow): Promise<Field> {
-  const vaults = await vaultsRepo.listFieldVaults(db, companyId, field.id);
-  const attachments = await vaultsRepo.listAttachments(
-    db,
-    companyId,
-    vaults.map((v) => v.id),
-  );
-  return presentField(field, vaults, attachments);
-}
 
 export async function getWarehouseField(
   db: Db,

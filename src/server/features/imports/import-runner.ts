@@ -20,7 +20,6 @@ import * as repo from './imports.repository';
 /** Rows per bulk statement: progress and cancelling are checked between them. */
 const CHUNK_ROWS = 5000;
 /** The history event kind of a vault an import created, moved or changed. */
-export const IMPORTED_EVENT_KIND = 'imported';
 
 class Cancelled extends Error {}
 class Refused extends Error {
@@ -275,7 +274,6 @@ export class ImportRunner {
           companyId,
           actorUserId: user.id,
           actorEmail: user.email,
-          kind: IMPORTED_EVENT_KIND,
           events: chunk.map((p) => ({
             vault_id: p.existing?.id ?? created.get(p.row.vaultNumber) ?? 0,
             vault_name: p.row.vaultNumber,

@@ -1,3 +1,4 @@
+import type { VaultEventDetails } from '../../../contracts/vault-events';
 import { sql } from 'drizzle-orm';
 import type { VaultType } from '../../../contracts/vaults';
 import { gridFieldNames } from '../../../domain/field-names';
@@ -218,15 +219,18 @@ export async function insertEvents(
     companyId: number;
     actorUserId: number;
     actorEmail: string;
-    kind: string;
-    events: readonly { vault_id: number; vault_name: string; details: unknown }[];
+    events: readonly {
+      vault_id: number;
+      vault_name: string;
+      details: VaultEventDetails<'imported'>;
+    }[];
   },
 ): Promise<void> {
   if (params.events.length === 0) return;
   await queryRows(
     db,
     sql`INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)
-        SELECT ${params.companyId}, e.vault_id, e.vault_name, ${params.kind},
+        SELECT ${params.companyId}, e.vault_id, e.vault_name, 'imported',
                ${params.actorUserId}, ${params.actorEmail}, e.details
         FROM jsonb_to_recordset(${json(params.events)})
              AS e(vault_id bigint, vault_name text, details jsonb)`,

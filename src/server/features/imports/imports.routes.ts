@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../contracts/imports';
-import { IMPORT_FILE_TOO_LARGE_MESSAGE, MAX_IMPORT_BYTES } from '../../../contracts/limits';
 import type { AppDeps } from '../../deps';
-import { readForm } from '../../http/multipart';
-import { documentEndpoint, parseWith, registerEndpoint, requireUser } from '../../http/route';
-import { idParamsSchema } from '../../../contracts/common';
+import { registerEndpoint } from '../../http/route';
 import { ImportRunner } from './import-runner';
 import * as service from './imports.service';
 
@@ -13,16 +10,10 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps): void 
   // A closing server ends its imports first (cancelled, so nothing half-done is kept).
   app.addHook('onClose', () => runner.stop());
 
-  // Multipart, routed by hand: the body is a stream, and the file limit is the import's own.
-  app.post(contract.uploadImport.path, async (request) => {
-    const user = requireUser(request);
-    const { file } = await readForm(request, 'file', {
-      maxBytes: MAX_IMPORT_BYTES,
-      message: IMPORT_FILE_TOO_LARGE_MESSAGE,
-    });
+  registerEndpoint(app, contract.uploadImport, async ({ user, readForm }) => {
+    const { file } = await readForm();
     return service.uploadImport(deps.db, runner, user, file);
   });
-  documentEndpoint(contract.uploadImport);
 
   registerEndpoint(app, contract.listImports, ({ user }) =>
     service.listImports(deps.db, runner, user),
@@ -40,16 +31,12 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps): void 
     service.cancelImport(deps.db, runner, user, params.id),
   );
 
-  // A file download, not JSON: registered directly, with the same session rule.
-  app.get(contract.downloadRefusedRows.path, async (request, reply) => {
-    const user = requireUser(request);
-    const { id } = parseWith(idParamsSchema, request.params, 'path');
-    const csv = await service.refusedRowsCsv(deps.db, user, id);
-    return reply
+  registerEndpoint(app, contract.downloadRefusedRows, async ({ user, params, reply }) => {
+    const csv = await service.refusedRowsCsv(deps.db, user, params.id);
+    reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csv.fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(csv.body);
+      .header('cache-control', 'no-store');
+    return csv.body;
   });
-  documentEndpoint(contract.downloadRefusedRows);
 }

@@ -56,7 +56,7 @@ export async function findRack(db: Db, companyId: number, warehouseId: number, r
   return rows[0] ?? null;
 }
 
-export async function listShelves(db: Db, companyId: number, rackIds: number[]) {
+async function listShelves(db: Db, companyId: number, rackIds: number[]) {
   if (rackIds.length === 0) return [];
   return db
     .select()
@@ -168,22 +168,6 @@ export async function lockShelf(db: Db, companyId: number, shelfId: number) {
     .where(and(eq(shelves.companyId, companyId), eq(shelves.id, shelfId)))
     .for('update');
   return rows[0] ?? null;
-}
-
-/** The company's customer of that name, created on first use. Names are upper case. */
-export async function ensureCustomer(db: Db, companyId: number, name: string): Promise<number> {
-  await db
-    .insert(customers)
-    .values({ companyId, name })
-    .onConflictDoNothing({ target: [customers.companyId, customers.name] });
-  const rows = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.companyId, companyId), eq(customers.name, name)))
-    .limit(1);
-  const id = rows[0]?.id;
-  if (!id) throw new Error(`Customer ${name} could not be found after insert`);
-  return id;
 }
 
 export async function insertPallet(

@@ -26,6 +26,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
 import { presentPallet, presentRacks } from './racks.presenter';
+import { upsertCustomer } from '../../db/customer-names';
 import * as repo from './racks.repository';
 
 type Floor = NonNullable<Awaited<ReturnType<typeof repo.findWarehouseFloor>>>;
@@ -192,7 +193,7 @@ export async function addPallet(db: Db, user: SessionUser, body: AddPalletBody):
       companyId: user.companyId,
       shelfId: shelf.id,
       name: body.name,
-      customerId: await repo.ensureCustomer(tx, user.companyId, body.customer_name),
+      customerId: await upsertCustomer(tx, user.companyId, body.customer_name),
       palletNumber: body.pallet_number,
       notes: body.notes,
       weight: body.weight,
@@ -240,7 +241,7 @@ export async function editPallet(
     await repo.updatePallet(tx, user.companyId, pallet.id, {
       name: body.name,
       customerId: body.customer_name
-        ? await repo.ensureCustomer(tx, user.companyId, body.customer_name)
+        ? await upsertCustomer(tx, user.companyId, body.customer_name)
         : undefined,
       palletNumber: body.pallet_number,
       notes: body.notes,
@@ -261,4 +262,15 @@ export async function editPallet(
 export async function deletePallet(db: Db, user: SessionUser, palletId: number): Promise<void> {
   const deleted = await repo.deletePallet(db, user.companyId, palletId);
   if (!deleted) throw notFound('Pallet');
+}
+
+/** The rows of every rack of these warehouses with their shelves and pallets, for the warehouse answer. */
+export async function loadRacksOf(db: Db, companyId: number, warehouseIds: number[]) {
+  const racks = await repo.listRacks(db, companyId, warehouseIds);
+  const { shelves, pallets } = await repo.listShelvesAndPallets(
+    db,
+    companyId,
+    racks.map((r) => r.id),
+  );
+  return { racks, shelves, pallets };
 }

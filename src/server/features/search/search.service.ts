@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import * as repo from './search.repository';
 
 /** Escapes LIKE's wildcards, so a user's '%' or '_' matches itself. */
-export function likeEscape(text: string): string {
+function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
 
 export interface WarehouseCountsRow {
   id: number;
@@ -8,7 +9,10 @@ export interface WarehouseCountsRow {
   rows: number;
   cols: number;
   field_capacity: number;
+  couchbox_tops: number;
+  couchbox_bottoms: number;
   vault_count: number;
+  non_empty_vaults: number;
   empty_vaults: number;
   empty_couchboxes: number;
 }
@@ -18,13 +22,19 @@ export async function listWarehouseCounts(
   db: Db,
   companyId: number,
 ): Promise<WarehouseCountsRow[]> {
+  const isEmpty = isEmptyCustomerSql(sql`c.name`);
   return queryRows<WarehouseCountsRow>(
     db,
     sql`
       SELECT w.id, w.name, w.slug, w.rows, w.cols, w.field_capacity,
+             (SELECT count(*) FROM fields cf
+               WHERE cf.company_id = w.company_id AND cf.warehouse_id = w.id AND cf.type = 'couchbox-T')::int AS couchbox_tops,
+             (SELECT count(*) FROM fields cf
+               WHERE cf.company_id = w.company_id AND cf.warehouse_id = w.id AND cf.type = 'couchbox-B')::int AS couchbox_bottoms,
              count(v.id)::int AS vault_count,
-             (count(v.id) FILTER (WHERE c.name LIKE '%EMPTY%' AND v.type IN ('vault', 'couchbox')))::int AS empty_vaults,
-             (count(v.id) FILTER (WHERE c.name LIKE '%EMPTY%' AND v.type = 'couchbox'))::int AS empty_couchboxes
+             (count(v.id) FILTER (WHERE NOT ${isEmpty}))::int AS non_empty_vaults,
+             (count(v.id) FILTER (WHERE ${isEmpty} AND v.type IN ('vault', 'couchbox')))::int AS empty_vaults,
+             (count(v.id) FILTER (WHERE ${isEmpty} AND v.type = 'couchbox'))::int AS empty_couchboxes
       FROM warehouses w
       LEFT JOIN fields f ON f.warehouse_id = w.id AND f.company_id = w.company_id
       LEFT JOIN vaults v ON v.field_id = f.id AND v.company_id = w.company_id

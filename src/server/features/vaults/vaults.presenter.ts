@@ -1,8 +1,9 @@
 import type { Field } from '../../../contracts/fields';
-import type { Attachment, Vault, VaultEvent } from '../../../contracts/vaults';
+import type { Attachment, Vault } from '../../../contracts/vaults';
+import { vaultEventSchema, type VaultEvent } from '../../../contracts/vault-events';
 import type { AttachmentRow, VaultRow } from './vaults.repository';
 
-export function attachmentUrl(id: number): string {
+function attachmentUrl(id: number): string {
   return `/api/vaults/attachments/${id}`;
 }
 
@@ -59,6 +60,19 @@ export function presentField(
   };
 }
 
+/**
+ * Rows written before decision 0022 recorded a warehouse deletion as
+ * `{ reason, warehouse, field, position }`; read them as the typed `deleted` event.
+ */
+function upgradeDetails(kind: string, details: Record<string, unknown>): Record<string, unknown> {
+  if (kind === 'deleted' && !('from' in details) && 'warehouse' in details) {
+    const { warehouse, field, position, ...rest } = details;
+    return { ...rest, from: { warehouse, field, position } };
+  }
+  return details;
+}
+
+/** A stored event as the typed union; a row that fits no kind's schema is a server bug (500). */
 export function presentEvent(e: {
   id: number;
   vaultId: number;
@@ -68,13 +82,13 @@ export function presentEvent(e: {
   at: Date;
   details: Record<string, unknown>;
 }): VaultEvent {
-  return {
+  return vaultEventSchema.parse({
     id: e.id,
     vault_id: e.vaultId,
     vault_name: e.vaultName,
     kind: e.kind,
     actor_email: e.actorEmail,
     at: e.at.toISOString(),
-    details: e.details,
-  };
+    details: upgradeDetails(e.kind, e.details),
+  });
 }

@@ -1,64 +1,37 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { VaultType } from '../../../contracts/vaults';
+import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { selectVaultRows } from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
-import { customers, orders, vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
+import { vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
 
 export type FieldRow = typeof fields.$inferSelect;
 export type AttachmentRow = typeof vaultAttachments.$inferSelect;
 
-/** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
-export const vaultColumns = {
-  id: vaults.id,
-  name: vaults.name,
-  type: vaults.type,
-  position: vaults.position,
-  note: vaults.note,
-  fieldId: vaults.fieldId,
-  oldFieldId: vaults.oldFieldId,
-  customerId: vaults.customerId,
-  customerName: customers.name,
-  orderId: vaults.orderId,
-  orderName: orders.name,
-  fieldName: fields.name,
-  warehouseId: warehouses.id,
-  warehouseName: warehouses.name,
-  warehouseSlug: warehouses.slug,
-};
-
-function selectVaults(db: Db) {
-  return db
-    .select(vaultColumns)
-    .from(vaults)
-    .leftJoin(fields, eq(fields.id, vaults.fieldId))
-    .leftJoin(warehouses, eq(warehouses.id, fields.warehouseId))
-    .leftJoin(customers, eq(customers.id, vaults.customerId))
-    .leftJoin(orders, eq(orders.id, vaults.orderId));
-}
-
 export type VaultRow = NonNullable<Awaited<ReturnType<typeof findVault>>>;
 
 export async function findVault(db: Db, companyId: number, id: number) {
-  const rows = await selectVaults(db)
+  const rows = await selectVaultRows(db)
     .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
     .limit(1);
   return rows[0] ?? null;
 }
 
 export async function findVaultByName(db: Db, companyId: number, name: string) {
-  const rows = await selectVaults(db)
+  const rows = await selectVaultRows(db)
     .where(and(eq(vaults.companyId, companyId), eq(vaults.name, name)))
     .limit(1);
   return rows[0] ?? null;
 }
 
 export async function listFieldVaults(db: Db, companyId: number, fieldId: number) {
-  return selectVaults(db)
+  return selectVaultRows(db)
     .where(and(eq(vaults.companyId, companyId), eq(vaults.fieldId, fieldId)))
     .orderBy(asc(vaults.position));
 }
 
 export async function listStagedVaults(db: Db, companyId: number) {
-  return selectVaults(db)
+  return selectVaultRows(db)
     .where(and(eq(vaults.companyId, companyId), isNull(vaults.fieldId)))
     .orderBy(asc(vaults.createdAt));
 }
@@ -148,30 +121,6 @@ export async function takenPositions(
   return rows.flatMap((r) => (r.position === null ? [] : [r.position]));
 }
 
-/** Finds or creates the company's customer (or order) by its upper-cased name. */
-async function upsertName(
-  db: Db,
-  table: typeof customers | typeof orders,
-  companyId: number,
-  name: string,
-) {
-  const [row] = await db
-    .insert(table)
-    .values({ companyId, name })
-    .onConflictDoUpdate({
-      target: [table.companyId, table.name],
-      set: { name: sql`excluded.name` },
-    })
-    .returning({ id: table.id });
-  if (!row) throw new Error('Name upsert returned nothing');
-  return row.id;
-}
-
-export const upsertCustomer = (db: Db, companyId: number, name: string) =>
-  upsertName(db, customers, companyId, name);
-export const upsertOrder = (db: Db, companyId: number, name: string) =>
-  upsertName(db, orders, companyId, name);
-
 export async function insertVault(
   db: Db,
   params: {
@@ -179,7 +128,7 @@ export async function insertVault(
     name: string | null;
     customerId: number | null;
     orderId: number | null;
-    type: 'vault' | 'liftvan' | 't2' | 'couchbox';
+    type: VaultType;
     note: string;
     fieldId: number;
     position: number;
@@ -198,7 +147,7 @@ export async function updateVaultRow(
     name: string | null;
     customerId: number | null;
     orderId: number | null;
-    type: 'vault' | 'liftvan' | 't2' | 'couchbox';
+    type: VaultType;
     note: string;
     fieldId: number | null;
     position: number | null;
@@ -236,6 +185,31 @@ export async function listEvents(db: Db, companyId: number, vaultId: number) {
     .from(vaultEvents)
     .where(and(eq(vaultEvents.companyId, companyId), eq(vaultEvents.vaultId, vaultId)))
     .orderBy(desc(vaultEvents.at), desc(vaultEvents.id));
+}
+
+/**
+ * Locks the vaults standing above `position` in a field, bottom first. Taken before the field
+ * row, as every vault is (decision 0014), so a delete that lowers them cannot wait on the
+ * field while a move of the topmost one holds its vault and waits on the field in turn.
+ */
+export async function lockVaultsAbove(
+  db: Db,
+  companyId: number,
+  fieldId: number,
+  position: number,
+): Promise<void> {
+  await db
+    .select({ id: vaults.id })
+    .from(vaults)
+    .where(
+      and(
+        eq(vaults.companyId, companyId),
+        eq(vaults.fieldId, fieldId),
+        gt(vaults.position, position),
+      ),
+    )
+    .orderBy(asc(vaults.position))
+    .for('update');
 }
 
 /** Locks the vault row, so two calls moving or editing one vault take turns. */

@@ -1,31 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { idParamsSchema } from '../../../contracts/common';
 import * as contract from '../../../contracts/vaults';
 import { deleteVault } from '../../../contracts/vault-deletion';
+import { vaultHistory } from '../../../contracts/vault-events';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { parseWith, registerEndpoint, documentEndpoint, requireUser } from '../../http/route';
-import { readForm, servedContentType } from '../../http/multipart';
+import { registerEndpoint } from '../../http/route';
+import { servedContentType } from '../../http/multipart';
 import * as service from './vaults.service';
 import { resolveScanCode } from '../../../contracts/scan-codes';
 import * as scanCodes from './scan-codes.service';
 
 export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
-  // Multipart calls are routed by hand: their body is a stream, not JSON for the pipeline.
-  app.post(contract.addVault.path, async (request) => {
-    const user = requireUser(request);
-    const { fields, file } = await readForm(request, 'attachment');
-    const form = parseWith(contract.addVaultFormSchema, fields, 'form');
-    return service.addVault(deps.db, deps.storage, user, form, file);
+  registerEndpoint(app, contract.addVault, async ({ user, readForm }) => {
+    const { body, file } = await readForm();
+    return service.addVault(deps.db, deps.storage, user, body, file);
   });
-  app.post(contract.uploadAttachment.path, async (request) => {
-    const user = requireUser(request);
-    const { fields, file } = await readForm(request, 'attachment');
-    const form = parseWith(contract.uploadAttachmentFormSchema, fields, 'form');
+  registerEndpoint(app, contract.uploadAttachment, async ({ user, readForm }) => {
+    const { body, file } = await readForm();
     if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a file to upload.');
-    return service.uploadAttachment(deps.db, deps.storage, user, form.vault_id, file);
+    return service.uploadAttachment(deps.db, deps.storage, user, body.vault_id, file);
   });
-  documentEndpoint(contract.addVault, contract.uploadAttachment);
 
   registerEndpoint(app, contract.moveVault, ({ user, body }) =>
     service.moveVault(deps.db, user, body),
@@ -42,18 +36,15 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, resolveScanCode, ({ user, params }) =>
     scanCodes.resolveScanCode(deps.db, user, params.code),
   );
-  registerEndpoint(app, contract.vaultHistory, ({ user, params }) =>
+  registerEndpoint(app, vaultHistory, ({ user, params }) =>
     service.vaultHistory(deps.db, user, params.id),
   );
 
-  // Files are served only to staff of their company, never as a page that could run script.
-  app.get('/api/vaults/attachments/:id', async (request, reply) => {
-    const user = requireUser(request);
-    const { id } = parseWith(idParamsSchema, request.params, 'path');
-    const { row, stream } = await service.openAttachment(deps.db, deps.storage, user, id);
+  registerEndpoint(app, contract.downloadAttachment, async ({ user, params, reply }) => {
+    const { row, stream } = await service.openAttachment(deps.db, deps.storage, user, params.id);
     const { type, inline } = servedContentType(row.contentType);
     const ascii = row.fileName.replace(/[^\x20-\x7e]/g, '_');
-    return reply
+    reply
       .header('content-type', type)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
@@ -61,7 +52,7 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
       .header(
         'content-disposition',
         `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
-      )
-      .send(stream);
+      );
+    return stream;
   });
 }

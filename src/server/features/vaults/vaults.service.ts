@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../../contracts/auth';
+import type { Field } from '../../../contracts/fields';
 import type {
   AddVaultForm,
   AddVaultResponse,
@@ -7,12 +8,17 @@ import type {
   UpdateVaultBody,
   UploadAttachmentResponse,
   Vault,
-  VaultEvent,
   VaultType,
 } from '../../../contracts/vaults';
+import type {
+  VaultEvent,
+  VaultEventDetails,
+  VaultEventKind,
+} from '../../../contracts/vault-events';
 import { vaultIdFromKey } from '../../../contracts/vaults';
 import type { DeleteVaultResponse } from '../../../contracts/vault-deletion';
-import { emptyUnitCustomerName, isEmptyVaultCustomer, normaliseName } from '../../../domain/slots';
+import { emptyUnitCustomerName, isEmptyVaultCustomer } from '../../../domain/empty-vault';
+import { normaliseName } from '../../../domain/names';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { lockWarehousesForPlacement } from '../../db/warehouse-locks';
@@ -28,8 +34,9 @@ import {
   withPlacedVault,
   type Place,
 } from './placement';
+import { upsertCustomer, upsertOrder } from '../../db/customer-names';
 import * as repo from './vaults.repository';
-import { presentAttachment, presentEvent, presentVault } from './vaults.presenter';
+import { presentAttachment, presentEvent, presentField, presentVault } from './vaults.presenter';
 
 type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 
@@ -39,11 +46,23 @@ export async function loadVault(db: Db, companyId: number, id: number): Promise<
   return presentVault(v, await repo.listAttachments(db, companyId, [v.id]));
 }
 
-export function vaultEvent(
+/** A field with its vaults as the field calls answer it; the fields feature asks for it here. */
+export async function loadField(db: Db, companyId: number, field: repo.FieldRow): Promise<Field> {
+  const vaults = await repo.listFieldVaults(db, companyId, field.id);
+  const attachments = await repo.listAttachments(
+    db,
+    companyId,
+    vaults.map((v) => v.id),
+  );
+  return presentField(field, vaults, attachments);
+}
+
+/** A history row to insert; `details` is checked against the kind's schema by the compiler. */
+export function vaultEvent<K extends VaultEventKind>(
   actor: Actor,
   v: { id: number; name: string | null },
-  kind: string,
-  details: Record<string, unknown>,
+  kind: K,
+  details: VaultEventDetails<K>,
 ) {
   return {
     companyId: actor.companyId,
@@ -146,10 +165,8 @@ export async function addVault(
           type: form.type,
         });
         await checkNameFree(tx, user.companyId, form.vault_id);
-        const customerId = await repo.upsertCustomer(tx, user.companyId, who.customerName);
-        const orderId = who.orderName
-          ? await repo.upsertOrder(tx, user.companyId, who.orderName)
-          : null;
+        const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
+        const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
         const id = await repo.insertVault(tx, {
           companyId: user.companyId,
           name: form.vault_id,
@@ -239,10 +256,8 @@ export async function updateVault(
       const becomesEmpty = who.isEmpty && !wasEmpty;
       const note = becomesEmpty ? '' : body.note;
       if (becomesEmpty) removedKeys = await repo.deleteAttachmentsOf(tx, user.companyId, v.id);
-      const customerId = await repo.upsertCustomer(tx, user.companyId, who.customerName);
-      const orderId = who.orderName
-        ? await repo.upsertOrder(tx, user.companyId, who.orderName)
-        : null;
+      const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
+      const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
       await repo.updateVaultRow(tx, user.companyId, v.id, {
         name: body.name,
         customerId,
@@ -272,6 +287,30 @@ export async function updateVault(
   return loadVault(db, user.companyId, id);
 }
 
+/**
+ * A field's vaults always stand at positions 1..n: when a vault that is not the topmost goes,
+ * each vault above it moves down one position, and its history says so (issue 11 §4).
+ */
+async function lowerVaultsAbove(tx: Db, user: SessionUser, deleted: repo.VaultRow) {
+  if (deleted.fieldId === null || deleted.position === null) return;
+  await repo.lockVaultsAbove(tx, user.companyId, deleted.fieldId, deleted.position);
+  await repo.lockField(tx, user.companyId, deleted.fieldId);
+  const above = (await repo.listFieldVaults(tx, user.companyId, deleted.fieldId)).filter(
+    (a) => a.position !== null && deleted.position !== null && a.position > deleted.position,
+  );
+  // Bottom first, so that each one steps into the place just freed below it.
+  for (const a of above) {
+    const from = placeOf(a);
+    if (!from) continue;
+    const to: Place = { ...from, position: from.position - 1 };
+    await repo.updateVaultRow(tx, user.companyId, a.id, { position: to.position });
+    await repo.insertEvent(
+      tx,
+      vaultEvent(user, a, 'moved', { from, to, reason: 'vault below deleted' }),
+    );
+  }
+}
+
 export async function deleteVault(
   db: Db,
   storage: FileStorage,
@@ -290,6 +329,7 @@ export async function deleteVault(
       }),
     );
     await repo.deleteVaultRow(tx, user.companyId, v.id);
+    await lowerVaultsAbove(tx, user, v);
     const place =
       v.fieldId !== null && v.warehouseId !== null
         ? { fieldId: v.fieldId, warehouseId: v.warehouseId }

@@ -1,3 +1,4 @@
+import type { FieldKind } from '../../../domain/slots';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
@@ -18,7 +19,7 @@ export async function lockWarehouse(db: Db, companyId: number, warehouseId: numb
 export async function listFieldLoads(db: Db, companyId: number, warehouseId: number) {
   const rows = await queryRows<{
     name: string;
-    type: string;
+    type: FieldKind;
     vault_count: number;
     top_position: number | null;
   }>(

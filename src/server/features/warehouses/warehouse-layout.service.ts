@@ -8,7 +8,7 @@ import {
   rackFootprint,
   vaultBlockFootprint,
 } from '../../../domain/floor-plan';
-import { fieldSlotCount } from '../../../domain/occupancy';
+import { capacityToHold } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
 import * as repo from './warehouse-layout.repository';
@@ -22,7 +22,7 @@ import { getWarehouse } from './warehouses.service';
 function capacityNeeded(loads: Awaited<ReturnType<typeof repo.listFieldLoads>>) {
   let needed: { capacity: number; name: string; vaults: number } | null = null;
   for (const load of loads) {
-    const capacity = Math.max(load.vaultCount, load.topPosition) - fieldSlotCount(0, load.type);
+    const capacity = capacityToHold(Math.max(load.vaultCount, load.topPosition), load.type);
     if (!needed || capacity > needed.capacity)
       needed = { capacity, name: load.name, vaults: load.vaultCount };
   }

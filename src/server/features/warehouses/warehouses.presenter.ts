@@ -1,7 +1,7 @@
 import type { Field } from '../../../contracts/fields';
 import type { Vault } from '../../../contracts/vaults';
 import type { Warehouse } from '../../../contracts/warehouses';
-import { warehouseCapacity } from '../../../domain/occupancy';
+import { countCouchboxFields, warehouseCapacity } from '../../../domain/slots';
 import { groupBy } from '../../lib/group-by';
 import { rackPresenter } from '../racks/racks.presenter';
 import type { PalletRow, RackRow, ShelfRow } from '../racks/racks.repository';
@@ -34,7 +34,8 @@ export function presentWarehouses(
     const customers = new Set<string>();
     const orders = new Set<string>();
     const fields: Record<string, Field> = {};
-    for (const f of fieldsByWarehouse.get(w.id) ?? []) {
+    const warehouseFields = fieldsByWarehouse.get(w.id) ?? [];
+    for (const f of warehouseFields) {
       const vaults: Record<string, Vault> = {};
       for (const v of vaultsByField.get(f.id) ?? []) {
         if (v.customerName) customers.add(v.customerName);
@@ -64,7 +65,10 @@ export function presentWarehouses(
       cols: w.cols,
       fieldCapacity: w.fieldCapacity,
       field_capacity: w.fieldCapacity,
-      warehouseCapacity: warehouseCapacity(w.rows, w.cols, w.fieldCapacity),
+      warehouseCapacity: warehouseCapacity(
+        w,
+        countCouchboxFields(warehouseFields.map((f) => f.type)),
+      ),
       fields,
       racks,
       fieldgridLocation: { x: w.fieldgridX, y: w.fieldgridY },

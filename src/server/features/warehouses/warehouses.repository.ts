@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { customers, orders, vaultAttachments, vaults } from '../../db/schema/vaults';
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { gridFieldNames } from '../../../domain/field-names';
-import { vaultColumns } from '../vaults/vaults.repository';
+import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
+import { vaultColumns } from '../../db/vault-rows';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 
@@ -57,17 +58,6 @@ export async function findWarehouseBySlug(db: Db, companyId: number, slug: strin
   return rows[0] ?? null;
 }
 
-export async function findWarehouseByName(db: Db, companyId: number, name: string) {
-  const rows = await db
-    .select()
-    .from(warehouses)
-    .where(
-      and(eq(warehouses.companyId, companyId), sql`lower(${warehouses.name}) = lower(${name})`),
-    )
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 export async function listWarehouses(db: Db, companyId: number) {
   return db
     .select()
@@ -82,12 +72,25 @@ export async function listWarehouseCounts(db: Db, companyId: number) {
     .select({
       warehouseId: fields.warehouseId,
       vaultCount: sql<number>`count(${vaults.id})::int`,
-      nonEmptyVaultCount: sql<number>`(count(${vaults.id}) FILTER (WHERE ${customers.name} IS NULL OR ${customers.name} NOT LIKE '%EMPTY%'))::int`,
+      nonEmptyVaultCount: sql<number>`(count(${vaults.id}) FILTER (WHERE NOT ${isEmptyCustomerSql(customers.name)}))::int`,
     })
     .from(vaults)
     .innerJoin(fields, eq(fields.id, vaults.fieldId))
     .leftJoin(customers, eq(customers.id, vaults.customerId))
     .where(eq(vaults.companyId, companyId))
+    .groupBy(fields.warehouseId);
+}
+
+/** The halves of couchbox pairs per warehouse, for its capacity; other fields are vault fields. */
+export async function listCouchboxFieldCounts(db: Db, companyId: number) {
+  return db
+    .select({
+      warehouseId: fields.warehouseId,
+      couchboxTops: sql<number>`(count(*) FILTER (WHERE ${fields.type} = 'couchbox-T'))::int`,
+      couchboxBottoms: sql<number>`(count(*) FILTER (WHERE ${fields.type} = 'couchbox-B'))::int`,
+    })
+    .from(fields)
+    .where(and(eq(fields.companyId, companyId), ne(fields.type, 'vault')))
     .groupBy(fields.warehouseId);
 }
 
@@ -161,8 +164,9 @@ export async function recordWarehouseVaultDeletions(
   await db.execute(sql`
     INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)
     SELECT v.company_id, v.id, v.name, 'deleted', ${params.actorUserId}, ${params.actorEmail},
-           jsonb_build_object('reason', 'warehouse deleted', 'warehouse', ${params.warehouseName}::text,
-                              'field', f.name, 'position', v.position)
+           jsonb_build_object('reason', 'warehouse deleted',
+                              'from', jsonb_build_object('warehouse', ${params.warehouseName}::text,
+                                                         'field', f.name, 'position', v.position))
     FROM vaults v JOIN fields f ON f.id = v.field_id
     WHERE v.company_id = ${params.companyId} AND f.warehouse_id = ${params.warehouseId}`);
 }

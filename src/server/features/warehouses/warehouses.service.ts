@@ -1,13 +1,14 @@
 import type { SessionUser } from '../../../contracts/auth';
 import type { AddWarehouseBody, Warehouse, WarehouseSummary } from '../../../contracts/warehouses';
-import { occupancyPercent, warehouseCapacity } from '../../../domain/occupancy';
+import { occupancyPercent } from '../../../domain/occupancy';
+import { warehouseCapacity } from '../../../domain/slots';
 import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
 import { createLimiter } from '../../lib/limiter';
-import * as racksRepo from '../racks/racks.repository';
+import { loadRacksOf } from '../racks/racks.service';
 import * as layoutRepo from './warehouse-layout.repository';
 import * as repo from './warehouses.repository';
 import { presentWarehouses } from './warehouses.presenter';
@@ -18,17 +19,12 @@ async function loadFull(
   rows: repo.WarehouseRow[],
 ): Promise<Warehouse[]> {
   const ids = rows.map((w) => w.id);
-  const [fields, vaults, attachments, racks] = await Promise.all([
+  const [fields, vaults, attachments, { racks, shelves, pallets }] = await Promise.all([
     repo.listFields(db, companyId, ids),
     repo.listPlacedVaults(db, companyId, ids),
     repo.listAttachments(db, companyId, ids),
-    racksRepo.listRacks(db, companyId, ids),
+    loadRacksOf(db, companyId, ids),
   ]);
-  const { shelves, pallets } = await racksRepo.listShelvesAndPallets(
-    db,
-    companyId,
-    racks.map((r) => r.id),
-  );
   return presentWarehouses(rows, { fields, vaults, attachments, racks, shelves, pallets });
 }
 
@@ -70,13 +66,18 @@ export async function listWarehouseSummaries(
   db: Db,
   user: SessionUser,
 ): Promise<WarehouseSummary[]> {
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, couchboxes] = await Promise.all([
     repo.listWarehouses(db, user.companyId),
     repo.listWarehouseCounts(db, user.companyId),
+    repo.listCouchboxFieldCounts(db, user.companyId),
   ]);
   const byWarehouse = new Map(counts.map((c) => [c.warehouseId, c]));
+  const couchboxesByWarehouse = new Map(couchboxes.map((c) => [c.warehouseId, c]));
   return rows.map((w) => {
-    const capacity = warehouseCapacity(w.rows, w.cols, w.fieldCapacity);
+    const capacity = warehouseCapacity(
+      w,
+      couchboxesByWarehouse.get(w.id) ?? { couchboxTops: 0, couchboxBottoms: 0 },
+    );
     const c = byWarehouse.get(w.id);
     const nonEmpty = c?.nonEmptyVaultCount ?? 0;
     return {
@@ -100,13 +101,14 @@ export async function addWarehouse(
   body: AddWarehouseBody,
 ): Promise<Warehouse> {
   const name = body.name.replace(/\s+/g, ' ');
+  const slug = slugify(name) || 'warehouse';
   let row: repo.WarehouseRow;
   try {
     row = await db.transaction((tx) =>
       repo.insertWarehouseWithFields(tx, {
         companyId: user.companyId,
         name,
-        slug: slugify(name),
+        slug,
         rows: body.rows,
         cols: body.cols,
         fieldCapacity: body.field_capacity,

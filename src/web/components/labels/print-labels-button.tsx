@@ -10,7 +10,7 @@ import {
 import { errorMessage } from '../../lib/api';
 import { fetchLabelsPdf, rememberedLabelFormat, rememberLabelFormat } from '../../lib/labels';
 
-export interface LabelChoice {
+interface LabelChoice {
   /** What the choice prints, as the user reads it: "This vault", "All 4 vaults of JOHNSON". */
   label: string;
   target: LabelTarget;

@@ -5,8 +5,8 @@ import type { ChecklistImage } from '../../../../contracts/checklists';
 import { uploadChecklistImage } from '../api/upload-checklist-image';
 
 /** Spec §9: the modal closes itself 1.2 s after a success and 2.5 s after a failure. */
-export const UPLOAD_SUCCESS_CLOSE_MS = 1200;
-export const UPLOAD_FAILURE_CLOSE_MS = 2500;
+const UPLOAD_SUCCESS_CLOSE_MS = 1200;
+const UPLOAD_FAILURE_CLOSE_MS = 2500;
 
 type Phase = 'idle' | 'uploading' | 'success' | 'failure';
 

@@ -3,7 +3,7 @@ import * as contract from '../../../../contracts/imports';
 import type { ImportJob, ImportOptionsInput } from '../../../../contracts/imports';
 import { buildPath, callApi, callApiForm } from '../../../lib/api';
 
-export const importKeys = {
+const importKeys = {
   all: ['imports'] as const,
   job: (id: number) => ['imports', id] as const,
 };

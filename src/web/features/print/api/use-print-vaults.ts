@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/print';
 import { callApi } from '../../../lib/api';
 
-export const printKeys = { all: ['print', 'vaults'] as const };
+const printKeys = { all: ['print', 'vaults'] as const };
 
 export function usePrintVaults() {
   return useQuery({ queryKey: printKeys.all, queryFn: () => callApi(contract.listAllVaults) });

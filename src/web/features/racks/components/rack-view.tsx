@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { Pallet, Rack } from '../../../../contracts/racks';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { rackFootprint, vaultBlockFootprint } from '../../../../domain/floor-plan';
-import { palletTileWidthPercent, truncate } from '../../../../domain/shelf-space';
-import { useWarehouseSearch } from '../../search/search-context';
+import { truncate } from '../../../../domain/names';
+import { palletTileWidthPercent } from '../../../../domain/shelf-space';
+import { useWarehouseSearch } from '../../../lib/search-context';
 import { PalletDialog, type PalletDialogTarget } from './pallet-dialog';
 import { fillClass, rackLevel } from './rack-colors';
 

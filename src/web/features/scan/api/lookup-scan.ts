@@ -41,7 +41,7 @@ async function findFieldByName(name: string, slug: string): Promise<ScanCodeResu
 }
 
 /** What a scan names: a label code, a vault number from an old tag, or a field by name. */
-export async function lookupScan(
+async function lookupScan(
   scanned: ScannedText,
   slugInHand: string | null,
 ): Promise<ScanCodeResult> {

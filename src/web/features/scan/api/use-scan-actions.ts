@@ -4,7 +4,7 @@ import { moveVault } from '../../../../contracts/vaults';
 import { getWarehouseBySlug } from '../../../../contracts/warehouses';
 import { callApi } from '../../../lib/api';
 
-export const scanKeys = {
+const scanKeys = {
   all: ['scan'] as const,
   warehouse: (slug: string) => [...scanKeys.all, 'warehouse', slug] as const,
 };

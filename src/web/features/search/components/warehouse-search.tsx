@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useWarehouse } from '../../warehouses/api/use-warehouse';
-import { viewModeFrom } from '../../warehouses/view-mode';
+import { viewModeFrom } from '../../../lib/view-mode';
 import { useSearchSuggestions } from '../api/use-search-suggestions';
-import { useWarehouseSearch, type SearchKind } from '../search-context';
+import { useWarehouseSearch, type SearchKind } from '../../../lib/search-context';
 import { SEARCH_TEXT_MAX_LENGTH } from '../../../../contracts/limits';
+import { slugFromPathname } from '../../../lib/paths';
 
 const groups: { kind: SearchKind; title: string; key: 'customers' | 'orders' | 'vaults' }[] = [
   { kind: 'customer', title: 'Customer', key: 'customers' },
@@ -17,7 +18,7 @@ export function WarehouseSearch() {
   const location = useLocation();
   const search = useWarehouseSearch();
   const isRackView = viewModeFrom(new URLSearchParams(location.search)) === 'rack';
-  const slug = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+  const slug = slugFromPathname(location.pathname);
   const warehouse = useWarehouse(slug);
   const suggestions = useSearchSuggestions(search.term, warehouse.data?.id);
   const [isOpen, setOpen] = useState(false);

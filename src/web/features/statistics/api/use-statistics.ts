@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/statistics';
 import { callApi } from '../../../lib/api';
 
-export const statisticsKeys = { all: ['statistics'] as const };
+const statisticsKeys = { all: ['statistics'] as const };
 
 export function useStatistics() {
   return useQuery({ queryKey: statisticsKeys.all, queryFn: () => callApi(contract.getStatistics) });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/vaults';
 import type { Vault } from '../../../../contracts/vaults';
+import { vaultHistory } from '../../../../contracts/vault-events';
 import { callApi } from '../../../lib/api';
 import { vaultKeys } from './query-keys';
 
@@ -17,7 +18,7 @@ export function useVaultHistory(id: Vault['id'] | undefined) {
   return useQuery({
     queryKey: vaultKeys.history(id ?? 0),
     // Disabled until the vault has loaded, so the placeholder 0 is never sent.
-    queryFn: () => callApi(contract.vaultHistory, { params: { id: id ?? 0 } }),
+    queryFn: () => callApi(vaultHistory, { params: { id: id ?? 0 } }),
     enabled: id !== undefined,
   });
 }

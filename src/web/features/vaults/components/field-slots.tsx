@@ -3,7 +3,7 @@ import type { Field } from '../../../../contracts/fields';
 import type { Vault } from '../../../../contracts/vaults';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { lowestFreePosition, topmostPosition } from '../../../../domain/slots';
-import { truncate } from '../../../lib/format';
+import { truncate } from '../../../../domain/names';
 import { editVaultPath } from '../api/use-vault';
 import { fieldSlots } from './vault-field-grid';
 

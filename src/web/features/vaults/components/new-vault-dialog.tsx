@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import type { Field } from '../../../../contracts/fields';
-import { emptyCustomerName } from '../../../../domain/occupancy';
+import { emptyCustomerName, emptyTypesForField } from '../../../../domain/empty-vault';
 import { errorMessage } from '../../../lib/api';
 import { useChangedSinceOpen } from '../../../lib/live-updates';
 import { useAddVault } from '../api/use-add-vault';
@@ -37,9 +37,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   const [attachment, setAttachment] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
-  const emptyTypes = isCouchboxField
-    ? ['vault', 'liftvan', 't2', 'couchbox']
-    : ['vault', 'liftvan', 't2'];
+  const emptyTypes: readonly string[] = emptyTypesForField(isCouchboxField);
   // Liftvans and couchboxes carry no tag number.
   const isNumberDisabled = isEmptyMode && (type === 'liftvan' || type === 'couchbox');
 

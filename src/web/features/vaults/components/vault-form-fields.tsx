@@ -3,7 +3,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   NAME_MAX_LENGTH,
 } from '../../../../contracts/limits';
-import { emptyCustomerName } from '../../../../domain/occupancy';
+import { emptyCustomerName } from '../../../../domain/empty-vault';
 
 /** Checks a chosen file against the shared limit before anything is sent. */
 export function checkAttachment(file: File | null): string | null {

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { errorMessage } from '../../../lib/api';
 import { useSetFieldFull, useToggleFieldType } from '../../fields/api/use-field-controls';
-import { useWarehouseSearch } from '../../search/search-context';
+import { useWarehouseSearch } from '../../../lib/search-context';
 import { useStageVault } from '../../stage/api/use-stage';
 import { FieldSlots, vaultDisplayName } from './field-slots';
 import { NewVaultDialog } from './new-vault-dialog';

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { vaultTypes, type Vault } from '../../../../contracts/vaults';
-import { emptyCustomerName } from '../../../../domain/occupancy';
-import { isEmptyVaultCustomer } from '../../../../domain/slots';
+import { emptyCustomerName, isEmptyVaultCustomer } from '../../../../domain/empty-vault';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteVault, useUpdateVault, useUploadAttachment } from '../api/use-update-vault';
-import { useVault, useVaultHistory } from '../api/use-vault';
+import { useVault } from '../api/use-vault';
+import { VaultHistory } from '../components/vault-history';
 import { vaultDisplayName } from '../components/field-slots';
 import {
   checkAttachment,
@@ -21,40 +21,7 @@ import {
   NOTE_MAX_LENGTH,
   VAULT_NUMBER_MAX_LENGTH,
 } from '../../../../contracts/limits';
-
-function placeText(value: unknown): string {
-  if (value && typeof value === 'object' && 'field' in value && 'warehouse' in value) {
-    const p = value as { warehouse: unknown; field: unknown; position?: unknown };
-    return `${String(p.warehouse)} ${String(p.field)}/${String(p.position ?? '')}`;
-  }
-  return 'stage';
-}
-
-function VaultHistory({ vaultId }: { vaultId: number }) {
-  const history = useVaultHistory(vaultId);
-  return (
-    <section aria-label="History" className="mt-8">
-      <h2 className="mb-2 text-lg font-bold">History</h2>
-      <ol className="space-y-1 text-sm">
-        {history.data?.map((e) => (
-          <li key={e.id} className="rounded bg-slate-50 px-3 py-2">
-            <span className="font-semibold">{e.kind}</span> · {new Date(e.at).toLocaleString()} ·{' '}
-            {e.actor_email ?? ''}
-            {'from' in e.details || 'to' in e.details ? (
-              <span>
-                {' '}
-                · {placeText(e.details.from)} → {placeText(e.details.to)}
-              </span>
-            ) : null}
-            {e.details.changes && typeof e.details.changes === 'object' ? (
-              <span> · {Object.keys(e.details.changes).join(', ')}</span>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
+import { warehousePath } from '../../../lib/paths';
 
 function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
   const navigate = useNavigate();
@@ -249,7 +216,7 @@ export function EditVaultPage() {
     );
   }
   const v = vault.data;
-  const backTo = v.warehouse_slug ? `/warehouse/${v.warehouse_slug}` : '/stage';
+  const backTo = v.warehouse_slug ? warehousePath(v.warehouse_slug) : '/stage';
   return (
     <div className="mx-auto max-w-2xl p-4 sm:p-6">
       <div className="mb-4 flex items-center gap-3">

@@ -11,7 +11,7 @@ import {
 type Edge = FieldGridChangeInput['direction'];
 type Operation = FieldGridChangeInput['operation'];
 
-export const REMOVE_VAULTS_ALERT = 'Please remove all vaults from the row that you want to delete.';
+const REMOVE_VAULTS_ALERT = 'Please remove all vaults from the row that you want to delete.';
 
 const what = (edge: Edge) => (edge === 'bottom' ? 'rows at the bottom' : `columns on the ${edge}`);
 const dialogTitle = (edge: Edge, operation: Operation) =>

@@ -24,7 +24,7 @@ import {
   type Rect,
   type Size,
 } from '../../../../domain/floor-plan';
-import { truncate } from '../../../../domain/shelf-space';
+import { truncate } from '../../../../domain/names';
 import { errorMessage } from '../../../lib/api';
 import { useAddRack } from '../../racks/api/use-add-rack';
 import { useUpdateRack } from '../../racks/api/use-update-rack';

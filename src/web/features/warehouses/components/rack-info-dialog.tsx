@@ -4,7 +4,7 @@ import type { Rack } from '../../../../contracts/racks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteRack } from '../../racks/api/use-delete-rack';
 
-export const DELETE_RACK_WARNING =
+const DELETE_RACK_WARNING =
   'Warning: This rack contains pallets. Deleting it will remove all associated pallets. Are you sure you want to continue?';
 
 interface RackInfoDialogProps {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { WarehouseSummary } from '../../../../contracts/warehouses';
 import { occupancyLevel, type OccupancyLevel } from '../../../../domain/occupancy';
+import { editWarehousePath, warehousePath } from '../../../lib/paths';
 
 const levelClass: Record<OccupancyLevel, string> = {
   danger: 'text-red-600',
@@ -21,7 +22,7 @@ export function WarehouseCard({
       aria-label={warehouse.name}
       className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <Link to={`/warehouse/${warehouse.slug}`} className="flex-1 rounded-lg hover:bg-slate-50">
+      <Link to={warehousePath(warehouse.slug)} className="flex-1 rounded-lg hover:bg-slate-50">
         <h2 className="text-lg font-semibold">{warehouse.name}</h2>
         <p className={`mt-2 text-4xl font-bold ${levelClass[occupancyLevel(warehouse.occupancy)]}`}>
           {warehouse.occupancy}%
@@ -32,7 +33,7 @@ export function WarehouseCard({
       </Link>
       <div className="mt-4 flex gap-2">
         <Link
-          to={`/edit/${warehouse.slug}`}
+          to={editWarehousePath(warehouse.slug)}
           className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
         >
           Edit

@@ -4,10 +4,10 @@ import { PresenceNote } from '../../../components/presence-note';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { Spinner } from '../../../components/spinner';
 import { RackView } from '../../racks/components/rack-view';
-import { useWarehouseSearch } from '../../search/search-context';
+import { useWarehouseSearch } from '../../../lib/search-context';
 import { VaultView } from '../../vaults/components/vault-view';
 import { useWarehouse } from '../api/use-warehouse';
-import { viewModeFrom } from '../view-mode';
+import { viewModeFrom } from '../../../lib/view-mode';
 
 export function WarehousePage() {
   const { warehouseName = '' } = useParams();

@@ -2,10 +2,10 @@ import type { SessionUser } from '../../../contracts/auth';
 import type { Vault } from '../../../contracts/vaults';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { checkTopmost, placeOf, vaultLabel, withPlacedVault } from '../vaults/placement';
-import * as repo from '../vaults/vaults.repository';
-import { presentVault } from '../vaults/vaults.presenter';
-import { loadVault, vaultEvent } from '../vaults/vaults.service';
+import { checkTopmost, placeOf, vaultLabel, withPlacedVault } from './placement';
+import * as repo from './vaults.repository';
+import { presentVault } from './vaults.presenter';
+import { loadVault, vaultEvent } from './vaults.service';
 
 // Staging shares the vault placement rules and tables; it owns only the two stage calls.
 export async function stageVault(db: Db, user: SessionUser, vaultId: number): Promise<Vault> {
