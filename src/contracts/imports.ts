@@ -44,9 +44,6 @@ export const importColumnLabels: Record<ImportColumn, string> = {
   spaces: 'Pallet spaces',
 };
 
-/** A row is a pallet when its rack cell is filled; every other row is a vault. */
-const palletColumns = ['rack', 'shelf', 'slot', 'pallet_number', 'spaces'] as const;
-
 /** For each of our columns, the index of the file's column that fills it, or null. */
 const importMappingSchema = z.object(
   Object.fromEntries(
@@ -76,7 +73,6 @@ export type ImportOptions = z.infer<typeof importOptionsSchema>;
 export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
 
 const importStatuses = ['uploaded', 'running', 'done', 'refused', 'failed', 'cancelled'] as const;
-type ImportStatus = (typeof importStatuses)[number];
 
 const importCountsSchema = z.object({
   created: z.int(),

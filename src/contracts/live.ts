@@ -25,10 +25,6 @@ export const liveEventSchema = z.object({
   id: idSchema.nullable(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
-type LiveEntity = LiveEvent['entity'];
-
-/** Sent once a stream is subscribed: which instance holds it (several may run behind a proxy). */
-const liveReadySchema = z.object({ instance: z.string() });
 
 const presenceSchema = z.object({
   warehouseId: idSchema,

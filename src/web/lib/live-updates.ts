@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import * as contract from '../../contracts/live';
 import type { LiveEvent } from '../../contracts/live';
@@ -14,15 +14,6 @@ import { callApi } from './api';
 
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
-let connected = false;
-const connectionListeners = new Set<() => void>();
-
-function setConnected(value: boolean): void {
-  if (connected === value) return;
-  connected = value;
-  for (const l of connectionListeners) l();
-}
-
 /** Hears every change event this tab receives (dialogs watch their target this way). */
 function onLiveEvent(listener: Listener): () => void {
   listeners.add(listener);
@@ -100,7 +91,6 @@ export function useLiveUpdates(): void {
         : '/api/live/events';
       const current = new EventSource(url);
       source = current;
-      current.addEventListener('ready', () => setConnected(true));
       current.addEventListener('change', (message) => {
         lastId = message.lastEventId || lastId;
         const parsed = contract.liveEventSchema.safeParse(JSON.parse(message.data as string));
@@ -111,7 +101,6 @@ export function useLiveUpdates(): void {
       // Events were missed and are gone: everything shown may be old.
       current.addEventListener('reset', () => void queryClient.invalidateQueries());
       current.addEventListener('error', () => {
-        setConnected(false);
         if (current.readyState !== EventSource.CLOSED || stopped) return;
         timer = setTimeout(open, RECONNECT_MS);
       });
@@ -121,20 +110,8 @@ export function useLiveUpdates(): void {
       stopped = true;
       if (timer) clearTimeout(timer);
       source?.close();
-      setConnected(false);
     };
   }, [queryClient]);
-}
-
-/** Whether the stream is open (a screen may say "live" or "offline"). */
-function useLiveConnected(): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      connectionListeners.add(notify);
-      return () => connectionListeners.delete(notify);
-    },
-    () => connected,
-  );
 }
 
 /**
