@@ -133,6 +133,15 @@ export const vaultEventKinds = [
   'attached',
 ] as const;
 
+/**
+ * Why a move or staging happened when a floor workflow made it (an audit fix, a dig-out step):
+ * stored in the event's details as `reason`, beside `from` and `to`.
+ */
+export interface VaultEventReason {
+  kind: 'audit' | 'dig-out';
+  id: number;
+}
+
 export const vaultEventSchema = z.object({
   id: z.number().int(),
   vault_id: idSchema,

@@ -31,6 +31,8 @@ import { registerWarehouseLayoutRoutes } from './features/warehouses/warehouse-l
 import { registerPrintRoutes } from './features/print/print.routes';
 import { registerStatisticsRoutes } from './features/statistics/statistics.routes';
 import { registerChecklistRoutes } from './features/checklists/checklists.routes';
+import { registerAuditRoutes } from './features/audits/audits.routes';
+import { registerDigOutRoutes } from './features/dig-outs/dig-outs.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -164,6 +166,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerWarehouseLayoutRoutes(app, deps);
   registerPrintRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
+  registerAuditRoutes(app, deps);
+  registerDigOutRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
 
   const openApi = buildOpenApi(registeredEndpoints.filter((e, i, all) => all.indexOf(e) === i));

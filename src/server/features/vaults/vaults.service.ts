@@ -8,6 +8,7 @@ import type {
   UploadAttachmentResponse,
   Vault,
   VaultEvent,
+  VaultEventReason,
   VaultType,
 } from '../../../contracts/vaults';
 import { vaultIdFromKey } from '../../../contracts/vaults';
@@ -308,6 +309,7 @@ export async function moveVault(
   db: Db,
   user: SessionUser,
   body: MoveVaultBody,
+  reason?: VaultEventReason,
 ): Promise<MoveVaultResponse> {
   await translateConflicts(db, user.companyId, null, () =>
     withPlacedVault(db, user.companyId, body.vaultId, body.fieldId, async (tx, v) => {
@@ -336,7 +338,10 @@ export async function moveVault(
         field: field.name,
         position: body.position,
       };
-      await repo.insertEvent(tx, vaultEvent(user, v, 'moved', { from: placeOf(v), to }));
+      await repo.insertEvent(
+        tx,
+        vaultEvent(user, v, 'moved', { from: placeOf(v), to, ...(reason && { reason }) }),
+      );
     }),
   );
   const vault = await loadVault(db, user.companyId, body.vaultId);
