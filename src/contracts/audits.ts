@@ -75,6 +75,8 @@ export const startAuditBodySchema = z
     warehouseId: idInput('Choose a warehouse.'),
     scope: z.enum(auditScopeKinds, { error: 'Scope must be field, column or warehouse.' }),
     fieldId: idInput('Choose a field.').optional(),
+    /** Or the field by its name, as staff read it off the floor: 'A3'. */
+    fieldName: z.string().trim().toUpperCase().max(20, 'Field name is too long.').optional(),
     /** Column letters, as in the field names: 'B' for B1, B2 ... */
     column: z
       .string()
@@ -84,7 +86,7 @@ export const startAuditBodySchema = z
       .optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.scope === 'field' && body.fieldId === undefined)
+    if (body.scope === 'field' && body.fieldId === undefined && !body.fieldName)
       ctx.addIssue({ code: 'custom', message: 'Choose a field to audit.', path: ['fieldId'] });
     if (body.scope === 'column' && body.column === undefined)
       ctx.addIssue({ code: 'custom', message: 'Choose a column to audit.', path: ['column'] });

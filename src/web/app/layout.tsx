@@ -42,6 +42,9 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           <NavLink to="/stage" className={menuLinkClass}>
             Stage
           </NavLink>
+          <NavLink to="/audits" className={menuLinkClass}>
+            Audits
+          </NavLink>
           <NavLink to="/statistics" className={menuLinkClass}>
             Statistics
           </NavLink>

@@ -56,6 +56,13 @@ const WarehousePage = lazyPage(
   'WarehousePage',
 );
 const StagePage = lazyPage(() => import('../features/stage/routes/stage-page'), 'StagePage');
+const AuditsPage = lazyPage(() => import('../features/audits/routes/audits-page'), 'AuditsPage');
+const AuditPage = lazyPage(() => import('../features/audits/routes/audit-page'), 'AuditPage');
+const RetrievePage = lazyPage(
+  () => import('../features/dig-outs/routes/retrieve-page'),
+  'RetrievePage',
+);
+const DigOutPage = lazyPage(() => import('../features/dig-outs/routes/dig-out-page'), 'DigOutPage');
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
 
 /** Waits for the session, then shows signed-in or signed-out content. */
@@ -116,6 +123,10 @@ export const router = createBrowserRouter([
           { path: '/print-studio', element: <PrintStudioPage /> },
           { path: '/warehouse-checklists', element: <ChecklistsAdminPage /> },
           { path: '/team', element: <TeamPage /> },
+          { path: '/audits', element: <AuditsPage /> },
+          { path: '/audits/:auditId', element: <AuditPage /> },
+          { path: '/retrieve/:vaultId', element: <RetrievePage /> },
+          { path: '/dig-outs/:digOutId', element: <DigOutPage /> },
         ],
       },
     ],

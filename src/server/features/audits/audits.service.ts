@@ -49,7 +49,9 @@ export async function startAudit(db: Db, user: SessionUser, body: StartAuditBody
   let inScope = holding;
   let label = 'whole warehouse';
   if (body.scope === 'field') {
-    const field = all.find((f) => f.id === body.fieldId);
+    const field = all.find((f) =>
+      body.fieldId === undefined ? f.name === body.fieldName : f.id === body.fieldId,
+    );
     if (!field) throw notFound('Field');
     if (field.type === 'couchbox-B') {
       throw new AppError(
