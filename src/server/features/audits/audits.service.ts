@@ -22,6 +22,8 @@ import * as repo from './audits.repository';
 export const AUDIT_LIST_LIMIT = 200;
 
 const vaultWord = (name: string | null) => (name ? `Vault ${name}` : 'This unit');
+/** The same inside a sentence; the number keeps its case. */
+const vaultWordInside = (name: string | null) => (name ? `vault ${name}` : 'this unit');
 
 export async function listAudits(db: Db, user: SessionUser): Promise<AuditSummary[]> {
   const rows = await repo.listAudits(db, user.companyId, AUDIT_LIST_LIMIT);
@@ -201,13 +203,13 @@ async function fixElsewhere(
   if (slot.position === null) {
     throw new AppError(
       'AUDIT_FIX_NOT_POSSIBLE',
-      `Field ${fieldName} has no free slot in the records (${slot.field.full ? 'it is marked full' : `${slot.taken} of ${slot.slots} taken`}). Fix the vaults recorded here but not found first, or put ${who.toLowerCase()} on the stage.`,
+      `Field ${fieldName} has no free slot in the records (${slot.field.full ? 'it is marked full' : `${slot.taken} of ${slot.slots} taken`}). Fix the vaults recorded here but not found first, or put ${vaultWordInside(finding.vault_name)} on the stage.`,
     );
   }
   const position = slot.position;
   await placing(() => moveVault(db, user, { vaultId, fieldId, position }, reason), {
     notTopmost,
-    other: `Put ${who.toLowerCase()} on the stage instead, or fix field ${fieldName} first.`,
+    other: `Put ${vaultWordInside(finding.vault_name)} on the stage instead, or fix field ${fieldName} first.`,
   });
   const orderNote =
     finding.seen_position !== null && finding.seen_position !== position

@@ -10,6 +10,8 @@ import { moveVault } from '../vaults/vaults.service';
 import * as repo from './dig-outs.repository';
 
 const vaultWord = (name: string | null) => (name ? `Vault ${name}` : 'This unit');
+/** The same inside a sentence; the number keeps its case. */
+const vaultWordInside = (name: string | null) => (name ? `vault ${name}` : 'this unit');
 
 function present(row: repo.DigOutRow): DigOut {
   return {
@@ -181,13 +183,13 @@ export async function doStep(
     if (!room || room.position === null) {
       throw new AppError(
         'FIELD_FULL',
-        `Field ${target.field_name} has no free slot any more. Put ${who.toLowerCase()} on the stage instead.`,
+        `Field ${target.field_name} has no free slot any more. Put ${vaultWordInside(step.vault_name)} on the stage instead.`,
       );
     }
     const position = room.position;
     await placing(
       () => moveVault(db, user, { vaultId: v.id, fieldId: target.field_id, position }, reason),
-      `Put ${who.toLowerCase()} on the stage instead.`,
+      `Put ${vaultWordInside(step.vault_name)} on the stage instead.`,
     );
     to = { field_id: target.field_id, field_name: target.field_name, position };
   }
@@ -213,7 +215,7 @@ export async function putBack(db: Db, user: SessionUser, id: number): Promise<Di
   if (!out?.done_at) {
     throw new AppError(
       'DIG_OUT_TARGET_NOT_OUT',
-      `Take ${vaultWord(row.vaultName).toLowerCase()} out first; then put the others back.`,
+      `Take ${vaultWordInside(row.vaultName)} out first; then put the others back.`,
     );
   }
   if (row.steps.some((s) => s.kind === 'back')) {

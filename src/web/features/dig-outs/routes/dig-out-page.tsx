@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useDigOut, useDigOutStep, usePutBack } from '../api/use-dig-outs';
-import { placeText, stepText } from '../components/step-text';
+import { stepText } from '../components/step-text';
 
 const primary =
   'min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-900 disabled:opacity-60';
@@ -40,7 +40,7 @@ export function DigOutPage() {
       {
         onSuccess: (r) => {
           const done = r.steps[index];
-          setMessage(done ? `Done: ${stepText(done)} (${placeText(done.to)}).` : '');
+          setMessage(done ? `Done: ${stepText(done)}.` : '');
         },
       },
     );
