@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, fieldId, seedVault, seedWarehouse, test, vaultNumber } from './fixtures';
 
 // Floor screens are built for a phone first.
@@ -7,11 +8,7 @@ interface FieldVaults {
   vaults: Record<string, { name: string | null; position: number | null }>;
 }
 
-async function namesIn(
-  page: import('@playwright/test').Page,
-  warehouseId: number,
-  field: number,
-): Promise<(string | null)[]> {
+async function namesIn(page: Page, warehouseId: number, field: number): Promise<(string | null)[]> {
   const res = await page.request.get(`/api/warehouse/${warehouseId}/${field}`);
   const body = (await res.json()) as FieldVaults;
   return Object.values(body.vaults)

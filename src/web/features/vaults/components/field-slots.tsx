@@ -80,7 +80,7 @@ export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlo
                   <Link
                     to={`/retrieve/${vault.id}`}
                     aria-label={`Retrieve vault ${label}`}
-                    className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-200"
+                    className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-slate-200"
                   >
                     Retrieve
                   </Link>
