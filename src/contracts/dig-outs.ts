@@ -45,8 +45,30 @@ export const digOutSchema = digOutPlanSchema.extend({
 });
 export type DigOut = z.infer<typeof digOutSchema>;
 
+export const digOutSummarySchema = digOutSchema
+  .pick({
+    id: true,
+    vault_id: true,
+    vault_name: true,
+    warehouse_name: true,
+    field_name: true,
+    created_by: true,
+    created_at: true,
+  })
+  .extend({ step_count: z.number().int(), done_count: z.number().int() });
+export type DigOutSummary = z.infer<typeof digOutSummarySchema>;
+
 const vaultParams = z.object({ vaultId: idInput() });
 const digOutParams = z.object({ id: idInput() });
+
+export const listDigOuts = defineEndpoint({
+  method: 'GET',
+  path: '/api/dig-outs',
+  summary: "The company's latest dig-outs, newest first, with how many moves are done.",
+  tag: 'dig-outs',
+  access: 'session',
+  response: z.array(digOutSummarySchema),
+});
 
 export const planDigOut = defineEndpoint({
   method: 'GET',

@@ -119,4 +119,9 @@ test('a bottom vault is dug out with the proposed plan and the others go back', 
   await expect(page.getByText('All moves are done.')).toBeVisible();
   expect(await namesIn(page, w.id, a2)).toEqual([middle, top]);
   expect(await namesIn(page, w.id, fieldId(w, 'A1'))).toEqual([]);
+
+  await page.getByRole('link', { name: 'All dig-outs' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(`Vault ${bottom} `) })).toContainText(
+    '5 of 5 moves done',
+  );
 });

@@ -152,6 +152,11 @@ describe('dig-out planning', () => {
       expect(res.status).toBe(404);
       expect(errorOf(res).code).toBe('NOT_FOUND');
     }
+    expect((await other.client.get('/api/dig-outs')).body).toEqual([]);
+    const mine = await staff.client.get('/api/dig-outs');
+    expect(mine.body).toMatchObject([
+      { id: digOut.id, vault_name: '1', field_name: 'A1', step_count: 3, done_count: 0 },
+    ]);
     const bad = await staff.client.post(`/api/dig-outs/${digOut.id}/steps/x`, {});
     expect(bad.status).toBe(400);
   });

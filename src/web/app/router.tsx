@@ -62,6 +62,10 @@ const RetrievePage = lazyPage(
   () => import('../features/dig-outs/routes/retrieve-page'),
   'RetrievePage',
 );
+const DigOutsPage = lazyPage(
+  () => import('../features/dig-outs/routes/dig-outs-page'),
+  'DigOutsPage',
+);
 const DigOutPage = lazyPage(() => import('../features/dig-outs/routes/dig-out-page'), 'DigOutPage');
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
 
@@ -126,6 +130,7 @@ export const router = createBrowserRouter([
           { path: '/audits', element: <AuditsPage /> },
           { path: '/audits/:auditId', element: <AuditPage /> },
           { path: '/retrieve/:vaultId', element: <RetrievePage /> },
+          { path: '/dig-outs', element: <DigOutsPage /> },
           { path: '/dig-outs/:digOutId', element: <DigOutPage /> },
         ],
       },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DigOutStep } from '../../../contracts/dig-outs';
 import type { Db } from '../../db/client';
 import { digOuts } from '../../db/schema/dig-outs';
@@ -31,4 +31,13 @@ export async function updateDigOut(
     .update(digOuts)
     .set(change)
     .where(and(eq(digOuts.companyId, companyId), eq(digOuts.id, id)));
+}
+
+export function listDigOuts(db: Db, companyId: number, limit: number) {
+  return db
+    .select()
+    .from(digOuts)
+    .where(eq(digOuts.companyId, companyId))
+    .orderBy(desc(digOuts.id))
+    .limit(limit);
 }

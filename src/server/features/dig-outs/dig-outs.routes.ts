@@ -5,6 +5,7 @@ import { registerEndpoint } from '../../http/route';
 import * as service from './dig-outs.service';
 
 export function registerDigOutRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerEndpoint(app, contract.listDigOuts, ({ user }) => service.listDigOuts(deps.db, user));
   registerEndpoint(app, contract.planDigOut, ({ user, params }) =>
     service.planFor(deps.db, user, params.vaultId),
   );

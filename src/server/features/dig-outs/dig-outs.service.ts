@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../contracts/auth';
-import type { DigOut, DigOutPlan, DigOutStep } from '../../../contracts/dig-outs';
+import type { DigOut, DigOutPlan, DigOutStep, DigOutSummary } from '../../../contracts/dig-outs';
 import type { VaultEventReason } from '../../../contracts/vaults';
 import { planDigOut, planPutBack, type PlanField } from '../../../domain/dig-out-plan';
 import type { Db } from '../../db/client';
@@ -28,6 +28,24 @@ function present(row: repo.DigOutRow): DigOut {
     created_at: row.createdAt.toISOString(),
     left: row.leftBehind,
   };
+}
+
+/** The list shows this many, newest first; a dig-out is a day's work, not an archive. */
+export const DIG_OUT_LIST_LIMIT = 50;
+
+export async function listDigOuts(db: Db, user: SessionUser): Promise<DigOutSummary[]> {
+  const rows = await repo.listDigOuts(db, user.companyId, DIG_OUT_LIST_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    vault_id: row.vaultId,
+    vault_name: row.vaultName,
+    warehouse_name: row.warehouseName,
+    field_name: row.fieldName,
+    created_by: row.createdByEmail,
+    created_at: row.createdAt.toISOString(),
+    step_count: row.steps.length,
+    done_count: row.steps.filter((s) => s.done_at !== null).length,
+  }));
 }
 
 /** Plans from the records as they stand: the vaults above the target, each to a place. */

@@ -54,3 +54,10 @@ export function usePutBack(id: number) {
     onSuccess: (digOut) => queryClient.setQueryData(digOutKeys.one(digOut.id), digOut),
   });
 }
+
+export function useDigOuts() {
+  return useQuery({
+    queryKey: [...digOutKeys.all, 'list'],
+    queryFn: () => callApi(contract.listDigOuts),
+  });
+}

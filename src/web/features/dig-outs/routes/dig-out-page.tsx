@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useDigOut, useDigOutStep, usePutBack } from '../api/use-dig-outs';
@@ -47,6 +47,9 @@ export function DigOutPage() {
 
   return (
     <div className="mx-auto max-w-2xl space-y-4 p-4 sm:p-6">
+      <Link to="/dig-outs" className="text-brand-700 underline">
+        All dig-outs
+      </Link>
       <h1 className="text-2xl font-bold">Dig out {label}</h1>
       <p className="text-slate-700">
         {d.warehouse_name}, field {d.field_name}, position {d.position}. Planned by{' '}
