@@ -14,6 +14,10 @@ export type VaultPlace = z.infer<typeof vaultPlaceSchema>;
 /** null: the vault was in stage. */
 const placeOrStage = vaultPlaceSchema.nullable();
 
+/** The floor workflow that made a move or a staging (an audit's fix, a dig-out's step). */
+const workflowReasonSchema = z.object({ kind: z.enum(['audit', 'dig-out']), id: idSchema });
+export type VaultEventReason = z.infer<typeof workflowReasonSchema>;
+
 /**
  * What each kind of history event records, one schema per kind. To add a kind (an audit, a
  * dig-out, an import), add one entry here; the compiler then asks the server for its details
@@ -33,12 +37,12 @@ const vaultEventDetailsSchemas = {
     changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
     at: placeOrStage,
   }),
-  staged: z.object({ from: placeOrStage, to: z.null() }),
+  staged: z.object({ from: placeOrStage, to: z.null(), reason: workflowReasonSchema.optional() }),
   moved: z.object({
     from: placeOrStage,
     to: vaultPlaceSchema,
     /** Why the vault moved without being moved itself. */
-    reason: z.literal('vault below deleted').optional(),
+    reason: z.union([z.literal('vault below deleted'), workflowReasonSchema]).optional(),
   }),
   deleted: z.object({
     from: placeOrStage,

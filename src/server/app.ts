@@ -39,6 +39,8 @@ import { registerStatisticsRoutes } from './features/statistics/statistics.route
 import { registerChecklistRoutes } from './features/checklists/checklists.routes';
 import { registerLiveRoutes } from './live/live.routes';
 import { registerImportRoutes } from './features/imports/imports.routes';
+import { registerAuditRoutes } from './features/audits/audits.routes';
+import { registerDigOutRoutes } from './features/dig-outs/dig-outs.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -207,6 +209,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerPrintRoutes(app, deps);
   registerLabelRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
+  registerAuditRoutes(app, deps);
+  registerDigOutRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
   registerLiveRoutes(app, deps);
   // Open event streams never end by themselves: on close they are told to reconnect (to

@@ -2,11 +2,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LabelFormat } from '../../src/contracts/labels';
 import type { ScanCodeResult } from '../../src/contracts/scan-codes';
 import { labelBox, labelSheets } from '../../src/domain/label-sheets';
-import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
+import {
+  fieldByName,
+  makeCompanyWithUser,
+  makeWarehouse,
+  type SignedInStaff,
+} from '../support/factories';
 import { MISSING_ID } from '../support/ids';
 import { pdfPages, printedCodes, qrCodesIn, textIn, wordsOn } from '../support/pdf';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { fieldByName } from '../support/factories';
 import { makeVault } from '../support/vault-factories';
 
 let app: TestApp;

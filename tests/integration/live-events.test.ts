@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LiveEvent, Presence } from '../../src/contracts/live';
-import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
+import {
+  fieldByName,
+  makeCompanyWithUser,
+  makeWarehouse,
+  type SignedInStaff,
+} from '../support/factories';
 import { EventStream, type StreamFrame } from '../support/event-stream';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { fieldByName } from '../support/factories';
 import { makeVault } from '../support/vault-factories';
 import { MISSING_ID } from '../support/ids';
 import { makeChecklist } from '../support/checklists-factories';

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ScanCodeResult } from '../../src/contracts/scan-codes';
 import type { MoveVaultResponse } from '../../src/contracts/vaults';
-import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
+import {
+  fieldByName,
+  makeCompanyWithUser,
+  makeWarehouse,
+  type SignedInStaff,
+} from '../support/factories';
 import { printedCodes } from '../support/pdf';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { fieldByName } from '../support/factories';
 import { errorOf, makeVault } from '../support/vault-factories';
 import { HttpClient } from '../support/http-client';
 

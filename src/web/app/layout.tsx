@@ -47,6 +47,12 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           <NavLink to="/stage" className={menuLinkClass}>
             Stage
           </NavLink>
+          <NavLink to="/audits" className={menuLinkClass}>
+            Audits
+          </NavLink>
+          <NavLink to="/dig-outs" className={menuLinkClass}>
+            Dig-outs
+          </NavLink>
           <NavLink to="/statistics" className={menuLinkClass}>
             Statistics
           </NavLink>

@@ -58,6 +58,17 @@ const WarehousePage = lazyPage(
 const StagePage = lazyPage(() => import('../features/stage/routes/stage-page'), 'StagePage');
 const ImportPage = lazyPage(() => import('../features/imports/routes/import-page'), 'ImportPage');
 const ScanPage = lazyPage(() => import('../features/scan/routes/scan-page'), 'ScanPage');
+const AuditsPage = lazyPage(() => import('../features/audits/routes/audits-page'), 'AuditsPage');
+const AuditPage = lazyPage(() => import('../features/audits/routes/audit-page'), 'AuditPage');
+const RetrievePage = lazyPage(
+  () => import('../features/dig-outs/routes/retrieve-page'),
+  'RetrievePage',
+);
+const DigOutsPage = lazyPage(
+  () => import('../features/dig-outs/routes/dig-outs-page'),
+  'DigOutsPage',
+);
+const DigOutPage = lazyPage(() => import('../features/dig-outs/routes/dig-out-page'), 'DigOutPage');
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
 
 /** Waits for the session, then shows signed-in or signed-out content. */
@@ -138,6 +149,11 @@ export const router = createBrowserRouter([
           { path: '/team', element: <TeamPage /> },
           { path: '/import', element: <ImportPage /> },
           { path: '/import/:id', element: <ImportPage /> },
+          { path: '/audits', element: <AuditsPage /> },
+          { path: '/audits/:auditId', element: <AuditPage /> },
+          { path: '/retrieve/:vaultId', element: <RetrievePage /> },
+          { path: '/dig-outs', element: <DigOutsPage /> },
+          { path: '/dig-outs/:digOutId', element: <DigOutPage /> },
         ],
       },
     ],

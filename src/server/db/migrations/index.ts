@@ -4,6 +4,7 @@ import * as placementLocksAndSignInLimits from './0003-placement-locks-and-sign-
 import * as checklistTokens from './0004-checklist-tokens';
 import * as liveEvents from './0006-live-events';
 import * as scanCodes from './0007-scan-codes';
+import * as auditsAndDigOuts from './0008-audits-and-dig-outs';
 import * as importJobs from './0009-import-jobs';
 
 export interface Migration {
@@ -19,5 +20,6 @@ export const migrations: readonly Migration[] = [
   checklistTokens,
   liveEvents,
   scanCodes,
+  auditsAndDigOuts,
   importJobs,
 ];

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../../contracts/auth';
 import type { Vault } from '../../../contracts/vaults';
+import type { VaultEventReason } from '../../../contracts/vault-events';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { checkTopmost, placeOf, vaultLabel, withPlacedVault } from './placement';
@@ -8,7 +9,12 @@ import { presentVault } from './vaults.presenter';
 import { loadVault, vaultEvent } from './vaults.service';
 
 // Staging shares the vault placement rules and tables; it owns only the two stage calls.
-export async function stageVault(db: Db, user: SessionUser, vaultId: number): Promise<Vault> {
+export async function stageVault(
+  db: Db,
+  user: SessionUser,
+  vaultId: number,
+  reason?: VaultEventReason,
+): Promise<Vault> {
   await withPlacedVault(db, user.companyId, vaultId, null, async (tx, v) => {
     if (v.fieldId === null)
       throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
@@ -18,7 +24,10 @@ export async function stageVault(db: Db, user: SessionUser, vaultId: number): Pr
       position: null,
       oldFieldId: v.fieldId,
     });
-    await repo.insertEvent(tx, vaultEvent(user, v, 'staged', { from: placeOf(v), to: null }));
+    await repo.insertEvent(
+      tx,
+      vaultEvent(user, v, 'staged', { from: placeOf(v), to: null, ...(reason && { reason }) }),
+    );
   });
   return loadVault(db, user.companyId, vaultId);
 }

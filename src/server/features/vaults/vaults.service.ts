@@ -14,6 +14,7 @@ import type {
   VaultEvent,
   VaultEventDetails,
   VaultEventKind,
+  VaultEventReason,
 } from '../../../contracts/vault-events';
 import { vaultIdFromKey } from '../../../contracts/vaults';
 import type { DeleteVaultResponse } from '../../../contracts/vault-deletion';
@@ -348,6 +349,7 @@ export async function moveVault(
   db: Db,
   user: SessionUser,
   body: MoveVaultBody,
+  reason?: VaultEventReason,
 ): Promise<MoveVaultResponse> {
   await translateConflicts(db, user.companyId, null, () =>
     withPlacedVault(db, user.companyId, body.vaultId, body.fieldId, async (tx, v) => {
@@ -376,7 +378,10 @@ export async function moveVault(
         field: field.name,
         position: body.position,
       };
-      await repo.insertEvent(tx, vaultEvent(user, v, 'moved', { from: placeOf(v), to }));
+      await repo.insertEvent(
+        tx,
+        vaultEvent(user, v, 'moved', { from: placeOf(v), to, ...(reason && { reason }) }),
+      );
     }),
   );
   const vault = await loadVault(db, user.companyId, body.vaultId);

@@ -76,6 +76,15 @@ export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlo
                 >
                   ✎
                 </Link>
+                {!isTopmost && (
+                  <Link
+                    to={`/retrieve/${vault.id}`}
+                    aria-label={`Retrieve vault ${label}`}
+                    className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-slate-200"
+                  >
+                    Retrieve
+                  </Link>
+                )}
                 <button
                   type="button"
                   aria-label={`Stage vault ${label}`}

@@ -1,8 +1,18 @@
-import type { VaultEvent, VaultEventKind, VaultPlace } from '../../../../contracts/vault-events';
+import type {
+  VaultEvent,
+  VaultEventKind,
+  VaultEventReason,
+  VaultPlace,
+} from '../../../../contracts/vault-events';
 import { useVaultHistory } from '../api/use-vault';
 
 function placeText(place: VaultPlace | null): string {
   return place ? `${place.warehouse} ${place.field}/${place.position}` : 'stage';
+}
+
+function reasonText(reason: VaultEventReason | undefined): string {
+  if (!reason) return '';
+  return reason.kind === 'audit' ? ` (fixed by audit ${reason.id})` : ` (dig-out ${reason.id})`;
 }
 
 type EventOf<K extends VaultEventKind> = Extract<VaultEvent, { kind: K }>;
@@ -14,10 +24,12 @@ type EventOf<K extends VaultEventKind> = Extract<VaultEvent, { kind: K }>;
 const describe: { [K in VaultEventKind]: (e: EventOf<K>) => string } = {
   created: (e) => `Added at ${placeText(e.details.to)}`,
   edited: (e) => `Edited ${Object.keys(e.details.changes).join(', ') || 'nothing'}`,
-  staged: (e) => `Staged from ${placeText(e.details.from)}`,
+  staged: (e) => `Staged from ${placeText(e.details.from)}${reasonText(e.details.reason)}`,
   moved: (e) =>
     `Moved from ${placeText(e.details.from)} to ${placeText(e.details.to)}` +
-    (e.details.reason === 'vault below deleted' ? ' (a vault below it was deleted)' : ''),
+    (e.details.reason === 'vault below deleted'
+      ? ' (a vault below it was deleted)'
+      : reasonText(e.details.reason)),
   deleted: (e) =>
     `Deleted from ${placeText(e.details.from)}` +
     (e.details.reason === 'warehouse deleted' ? ' with its warehouse' : ''),
