@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf } from '../../contracts/endpoint';
 import type { SessionUser } from '../../contracts/auth';
 import { AppError } from './errors';
+import { JsonAnswer } from '../lib/answer-cache';
+import { sendJsonAnswer } from './json-answer';
 
 export interface HandlerContext<E extends Endpoint> {
   params: ParamsOf<E>;
@@ -16,7 +18,7 @@ type Handler<E extends Endpoint> = (
   ctx: HandlerContext<E> & {
     user: E['access'] extends 'public' ? SessionUser | null : SessionUser;
   },
-) => Promise<z.input<E['response']>>;
+) => Promise<z.input<E['response']> | JsonAnswer>;
 
 export function validationError(error: z.ZodError, where: string): AppError {
   const details = error.issues.map((issue) => {
@@ -65,6 +67,12 @@ export function registerEndpoint<E extends Endpoint>(
         user,
       };
       const result = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+      // Large answers arrive as JSON text already written (decision 0025); tests still check
+      // that text against the contract.
+      if (result instanceof JsonAnswer) {
+        if (app.validateResponses) endpoint.response.parse(JSON.parse(result.body.toString()));
+        return sendJsonAnswer(request, reply, result);
+      }
       return app.validateResponses ? endpoint.response.parse(result) : result;
     },
   });

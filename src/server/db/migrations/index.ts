@@ -2,6 +2,7 @@ import * as initial from './0001-initial';
 import * as integerIds from './0002-integer-ids';
 import * as placementLocksAndSignInLimits from './0003-placement-locks-and-sign-in-limits';
 import * as checklistTokens from './0004-checklist-tokens';
+import * as warehouseVersions from './0010-warehouse-versions';
 
 export interface Migration {
   name: string;
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   integerIds,
   placementLocksAndSignInLimits,
   checklistTokens,
+  warehouseVersions,
 ];

@@ -1,0 +1,105 @@
+import type { Db } from '../../db/client';
+import { warehouseCapacity } from '../../../domain/occupancy';
+import { AnswerCache, JsonAnswer } from '../../lib/answer-cache';
+import * as jsonRepo from './warehouse-json.repository';
+
+/**
+ * Whole-warehouse answers, kept per warehouse by the version its writes bump (decision
+ * 0025). A read asks the database only for the version; the answer is built again only
+ * after a write. The company call is the warehouses' answers joined, so a write to one
+ * warehouse rebuilds that one alone.
+ */
+
+/** About the company call twice over, at the bench company's size. */
+const CACHE_BYTES = 48 * 1024 * 1024;
+
+// One cache per database: tests run several databases in one process, with the same ids.
+const caches = new WeakMap<Db, AnswerCache>();
+
+function cacheOf(db: Db): AnswerCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new AnswerCache(CACHE_BYTES);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+export interface WarehouseVersion {
+  id: number;
+  version: number;
+}
+
+const sortStrings = (json: string) => (JSON.parse(json) as string[]).sort();
+
+/** The warehouse's answer text, key by key in the order `warehouseSchema` lists them. */
+function warehouseText(row: jsonRepo.WarehouseJsonRow): string {
+  return (
+    `{"id":${row.id},"name":${JSON.stringify(row.name)},"slug":${JSON.stringify(row.slug)}` +
+    `,"width":${JSON.stringify(row.width)},"length":${JSON.stringify(row.length)}` +
+    `,"rows":${row.rows},"cols":${row.cols},"fieldCapacity":${row.fieldCapacity}` +
+    `,"field_capacity":${row.fieldCapacity}` +
+    `,"warehouseCapacity":${warehouseCapacity(row.rows, row.cols, row.fieldCapacity)}` +
+    `,"fields":${row.fieldsJson},"racks":${row.racksJson}` +
+    `,"fieldgridLocation":{"x":${JSON.stringify(row.fieldgridX)},"y":${JSON.stringify(row.fieldgridY)}}` +
+    `,"customers":${JSON.stringify(sortStrings(row.customersJson))}` +
+    `,"orders":${JSON.stringify(sortStrings(row.ordersJson))}}`
+  );
+}
+
+const warehouseKey = (companyId: number, id: number) => `w:${companyId}:${id}`;
+
+/**
+ * The answers of these warehouses at (at least) the versions given, in their order; those
+ * not kept at that version are built, all in one statement. A warehouse deleted meanwhile
+ * is left out.
+ */
+export async function warehouseAnswers(
+  db: Db,
+  companyId: number,
+  versions: readonly WarehouseVersion[],
+): Promise<{ id: number; version: number; answer: JsonAnswer }[]> {
+  const cache = cacheOf(db);
+  const found = new Map<number, { version: number; answer: JsonAnswer }>();
+  const missing: number[] = [];
+  for (const { id, version } of versions) {
+    const answer = cache.get(warehouseKey(companyId, id), String(version));
+    if (answer) found.set(id, { version, answer });
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    for (const row of await jsonRepo.listWarehouseJson(db, companyId, missing)) {
+      const answer = JsonAnswer.fromText(warehouseText(row));
+      cache.set(warehouseKey(companyId, row.id), String(row.version), answer);
+      found.set(row.id, { version: row.version, answer });
+    }
+  }
+  return versions.flatMap(({ id }) => {
+    const hit = found.get(id);
+    return hit ? [{ id, ...hit }] : [];
+  });
+}
+
+/** The company call: the warehouses' answers in a JSON array, kept by all their versions. */
+export async function companyAnswer(
+  db: Db,
+  companyId: number,
+  versions: readonly WarehouseVersion[],
+): Promise<JsonAnswer> {
+  const cache = cacheOf(db);
+  const key = `c:${companyId}`;
+  const versionOf = (list: readonly WarehouseVersion[]) =>
+    list.map((v) => `${v.id}.${v.version}`).join(',');
+  const kept = cache.get(key, versionOf(versions));
+  if (kept) return kept;
+  const parts = await warehouseAnswers(db, companyId, versions);
+  const pieces: Buffer[] = [Buffer.from('[')];
+  parts.forEach((p, i) => {
+    if (i > 0) pieces.push(Buffer.from(','));
+    pieces.push(p.answer.body);
+  });
+  pieces.push(Buffer.from(']'));
+  const answer = new JsonAnswer(Buffer.concat(pieces));
+  cache.set(key, versionOf(parts), answer);
+  return answer;
+}
