@@ -7,7 +7,7 @@ export type FieldRow = typeof fields.$inferSelect;
 export type AttachmentRow = typeof vaultAttachments.$inferSelect;
 
 /** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
-export const vaultColumns = {
+const vaultColumns = {
   id: vaults.id,
   name: vaults.name,
   type: vaults.type,

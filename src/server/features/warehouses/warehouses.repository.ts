@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
-import { customers, orders, vaultAttachments, vaults } from '../../db/schema/vaults';
+import { vaultAttachments, vaults } from '../../db/schema/vaults';
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { gridFieldNames } from '../../../domain/field-names';
-import { vaultColumns } from '../vaults/vaults.repository';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 
