@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaults } from '../../db/schema/vaults';
