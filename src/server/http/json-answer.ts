@@ -23,11 +23,11 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * ETag), else its bytes, compressed when the client accepts it. The client must ask again
  * each time (`no-cache`), so a write is seen at the next load.
  */
-export function sendJsonAnswer(
+export async function sendJsonAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: JsonAnswer,
-): FastifyReply {
+): Promise<FastifyReply> {
   reply
     .header('etag', answer.etag)
     .header('cache-control', 'private, no-cache')
@@ -36,10 +36,10 @@ export function sendJsonAnswer(
   reply.type('application/json; charset=utf-8');
   const acceptEncoding = request.headers['accept-encoding'];
   if (accepts(acceptEncoding, 'br')) {
-    return reply.header('content-encoding', 'br').send(answer.brotliBody);
+    return reply.header('content-encoding', 'br').send(await answer.encode('br'));
   }
   if (accepts(acceptEncoding, 'gzip')) {
-    return reply.header('content-encoding', 'gzip').send(answer.gzipBody);
+    return reply.header('content-encoding', 'gzip').send(await answer.encode('gzip'));
   }
   return reply.send(answer.body);
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
+import { runAsLongRead } from '../../db/engine-lane';
 import { warehouseCapacity } from '../../../domain/occupancy';
-import { AnswerCache, JsonAnswer } from '../../lib/answer-cache';
+import { AnswerCache, combinedTag, JsonAnswer } from '../../lib/answer-cache';
 import * as jsonRepo from './warehouse-json.repository';
 
 /**
@@ -49,6 +50,53 @@ function warehouseText(row: jsonRepo.WarehouseJsonRow): string {
 
 const warehouseKey = (companyId: number, id: number) => `w:${companyId}:${id}`;
 
+interface Built {
+  version: number;
+  answer: JsonAnswer;
+}
+
+// Builds under way, per database and warehouse: readers arriving meanwhile wait for them
+// instead of building the same answer again.
+const building = new WeakMap<Db, Map<string, Promise<Built | null>>>();
+
+function buildsOf(db: Db): Map<string, Promise<Built | null>> {
+  let map = building.get(db);
+  if (!map) {
+    map = new Map();
+    building.set(db, map);
+  }
+  return map;
+}
+
+/** Builds these warehouses' answers in one statement and keeps them. */
+function build(db: Db, companyId: number, ids: number[]): Map<number, Promise<Built | null>> {
+  const cache = cacheOf(db);
+  const builds = buildsOf(db);
+  const all = runAsLongRead(() => jsonRepo.listWarehouseJson(db, companyId, ids)).then(
+    async (rows) => {
+      const built = new Map<number, Built>();
+      for (const row of rows) {
+        const answer = await JsonAnswer.fromText(warehouseText(row));
+        cache.set(warehouseKey(companyId, row.id), String(row.version), answer);
+        built.set(row.id, { version: row.version, answer });
+      }
+      return built;
+    },
+  );
+  const each = new Map<number, Promise<Built | null>>();
+  for (const id of ids) {
+    const key = warehouseKey(companyId, id);
+    const one = all.then((built) => built.get(id) ?? null);
+    builds.set(key, one);
+    const forget = () => {
+      if (builds.get(key) === one) builds.delete(key);
+    };
+    one.then(forget, forget);
+    each.set(id, one);
+  }
+  return each;
+}
+
 /**
  * The answers of these warehouses at (at least) the versions given, in their order; those
  * not kept at that version are built, all in one statement. A warehouse deleted meanwhile
@@ -60,18 +108,28 @@ export async function warehouseAnswers(
   versions: readonly WarehouseVersion[],
 ): Promise<{ id: number; version: number; answer: JsonAnswer }[]> {
   const cache = cacheOf(db);
-  const found = new Map<number, { version: number; answer: JsonAnswer }>();
+  const builds = buildsOf(db);
+  const found = new Map<number, Built>();
+  const joined: [WarehouseVersion, Promise<Built | null>][] = [];
   const missing: number[] = [];
-  for (const { id, version } of versions) {
-    const answer = cache.get(warehouseKey(companyId, id), String(version));
-    if (answer) found.set(id, { version, answer });
-    else missing.push(id);
+  for (const v of versions) {
+    const key = warehouseKey(companyId, v.id);
+    const answer = cache.get(key, String(v.version));
+    const under = builds.get(key);
+    if (answer) found.set(v.id, { version: v.version, answer });
+    else if (under) joined.push([v, under]);
+    else missing.push(v.id);
+  }
+  // A build that began before the write the caller saw would miss it: such are built anew.
+  for (const [v, under] of joined) {
+    const built = await under.catch(() => null);
+    if (built && built.version >= v.version) found.set(v.id, built);
+    else missing.push(v.id);
   }
   if (missing.length > 0) {
-    for (const row of await jsonRepo.listWarehouseJson(db, companyId, missing)) {
-      const answer = JsonAnswer.fromText(warehouseText(row));
-      cache.set(warehouseKey(companyId, row.id), String(row.version), answer);
-      found.set(row.id, { version: row.version, answer });
+    for (const [id, one] of build(db, companyId, missing)) {
+      const built = await one;
+      if (built) found.set(id, built);
     }
   }
   return versions.flatMap(({ id }) => {
@@ -99,7 +157,10 @@ export async function companyAnswer(
     pieces.push(p.answer.body);
   });
   pieces.push(Buffer.from(']'));
-  const answer = new JsonAnswer(Buffer.concat(pieces));
+  const answer = new JsonAnswer(
+    Buffer.concat(pieces),
+    combinedTag(parts.map((p) => p.answer.etag)),
+  );
   cache.set(key, versionOf(parts), answer);
   return answer;
 }

@@ -136,11 +136,11 @@ export async function listWarehouseJson(
       ),
       wr AS (
         SELECT k.warehouse_id, string_agg(${sql.raw(RACK)}, ',' ORDER BY k.created_at, k.id) AS json,
-               array_agg(DISTINCT c.name) FILTER (WHERE c.name IS NOT NULL) AS customers
+               (SELECT array_agg(DISTINCT c.name)
+                FROM shelves s JOIN pallets p ON p.shelf_id = s.id
+                JOIN customers c ON c.id = p.customer_id
+                WHERE s.rack_id = ANY (array_agg(k.id))) AS customers
         FROM k LEFT JOIN rs ON rs.rack_id = k.id
-        LEFT JOIN shelves s ON s.rack_id = k.id
-        LEFT JOIN pallets p ON p.shelf_id = s.id
-        LEFT JOIN customers c ON c.id = p.customer_id
         GROUP BY k.warehouse_id
       ),
       wn AS (
