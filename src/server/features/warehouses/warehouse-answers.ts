@@ -138,6 +138,25 @@ export async function warehouseAnswers(
   });
 }
 
+/** `list` as a version string: what a company-wide answer is kept by. */
+export const versionsKey = (list: readonly WarehouseVersion[]) =>
+  list.map((v) => `${v.id}.${v.version}`).join(',');
+
+/** A company-wide answer kept under `key` while the company's versions stay `version`. */
+export async function keptAnswer(
+  db: Db,
+  key: string,
+  version: string,
+  build: () => Promise<string>,
+): Promise<JsonAnswer> {
+  const cache = cacheOf(db);
+  const kept = cache.get(key, version);
+  if (kept) return kept;
+  const answer = await JsonAnswer.fromText(await build());
+  cache.set(key, version, answer);
+  return answer;
+}
+
 /** The company call: the warehouses' answers in a JSON array, kept by all their versions. */
 export async function companyAnswer(
   db: Db,
@@ -146,9 +165,7 @@ export async function companyAnswer(
 ): Promise<JsonAnswer> {
   const cache = cacheOf(db);
   const key = `c:${companyId}`;
-  const versionOf = (list: readonly WarehouseVersion[]) =>
-    list.map((v) => `${v.id}.${v.version}`).join(',');
-  const kept = cache.get(key, versionOf(versions));
+  const kept = cache.get(key, versionsKey(versions));
   if (kept) return kept;
   const parts = await warehouseAnswers(db, companyId, versions);
   const pieces: Buffer[] = [Buffer.from('[')];
@@ -161,6 +178,6 @@ export async function companyAnswer(
     Buffer.concat(pieces),
     combinedTag(parts.map((p) => p.answer.etag)),
   );
-  cache.set(key, versionOf(parts), answer);
+  cache.set(key, versionsKey(parts), answer);
   return answer;
 }

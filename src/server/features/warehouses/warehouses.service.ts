@@ -9,7 +9,13 @@ import type { FileStorage } from '../../storage/storage';
 import { createLimiter } from '../../lib/limiter';
 import * as layoutRepo from './warehouse-layout.repository';
 import * as repo from './warehouses.repository';
-import { companyAnswer, warehouseAnswers } from './warehouse-answers';
+import {
+  companyAnswer,
+  keptAnswer,
+  versionsKey,
+  warehouseAnswers,
+  type WarehouseVersion,
+} from './warehouse-answers';
 import type { JsonAnswer } from '../../lib/answer-cache';
 
 const companyLoads = createLimiter(2);
@@ -66,26 +72,25 @@ const keptCounts = new WeakMap<Db, Map<number, repo.WarehouseCounts>>();
 async function currentCounts(
   db: Db,
   companyId: number,
+  versions: readonly WarehouseVersion[],
 ): Promise<Map<number, repo.WarehouseCounts>> {
   let kept = keptCounts.get(db);
   if (!kept) {
     kept = new Map();
     keptCounts.set(db, kept);
   }
-  const versions = await repo.listWarehouseVersions(db, companyId);
   const stale = versions.filter((v) => kept.get(v.id)?.version !== v.version).map((v) => v.id);
   for (const c of await repo.listWarehouseCounts(db, companyId, stale)) kept.set(c.warehouseId, c);
   return kept;
 }
 
-export async function listWarehouseSummaries(
+async function buildSummaries(
   db: Db,
-  user: SessionUser,
+  companyId: number,
+  versions: readonly WarehouseVersion[],
 ): Promise<WarehouseSummary[]> {
-  const [rows, byWarehouse] = await Promise.all([
-    repo.listWarehouses(db, user.companyId),
-    currentCounts(db, user.companyId),
-  ]);
+  const rows = await repo.listWarehouses(db, companyId);
+  const byWarehouse = await currentCounts(db, companyId, versions);
   return rows.map((w) => {
     const capacity = warehouseCapacity(w.rows, w.cols, w.fieldCapacity);
     const c = byWarehouse.get(w.id);
@@ -103,6 +108,17 @@ export async function listWarehouseSummaries(
       occupancy: occupancyPercent(nonEmpty, capacity),
     };
   });
+}
+
+/**
+ * The dashboard list, kept while no warehouse of the company changes: one statement (the
+ * versions) per call in the steady state (decision 0025).
+ */
+export async function listWarehouseSummaries(db: Db, user: SessionUser): Promise<JsonAnswer> {
+  const versions = await repo.listWarehouseVersions(db, user.companyId);
+  return keptAnswer(db, `s:${user.companyId}`, versionsKey(versions), async () =>
+    JSON.stringify(await buildSummaries(db, user.companyId, versions)),
+  );
 }
 
 export async function addWarehouse(
