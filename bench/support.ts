@@ -198,7 +198,7 @@ export function printTable(embedded: Sample[], postgres: Sample[] = []): void {
       rps(s.rps10),
       rps(s.rps50),
       describeTarget(s.target),
-      met === null ? '' : met ? 'met' : 'NOT MET',
+      met === null ? '' : met ? 'yes' : 'NO',
       ...(postgres.length > 0
         ? pg
           ? [ms(pg.medianMs), ms(pg.p95Ms), rps(pg.rps10), rps(pg.rps50)]
@@ -215,7 +215,7 @@ export function printTable(embedded: Sample[], postgres: Sample[] = []): void {
     'req/s @10',
     'req/s @50',
     'target',
-    '',
+    'target met',
     ...(postgres.length > 0 ? ['PG median', 'PG p95', 'PG @10', 'PG @50'] : []),
     'response',
     'on the wire',
