@@ -1,18 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
+
+/** What issue 12 asks of a call on the embedded engine; any part may be absent. */
+export interface Target {
+  medianMs?: number;
+  p95Ms?: number;
+  rps?: number;
+}
 
 export interface Sample {
   name: string;
   medianMs: number;
-  p99Ms: number;
-  rps: number | null;
-  /** Connections held open while measuring `rps`. */
-  connections?: number;
+  p95Ms: number;
+  /** Requests per second with 10 and with 50 connections open; null where not measured. */
+  rps10: number | null;
+  rps50: number | null;
   /** Response size after decoding; null where a row measures a screen, not one answer. */
   bytes: number | null;
   /** Bytes on the wire to a browser that accepts Brotli (fetch hides them by decoding). */
   wireBytes?: number;
+  target?: Target;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -78,44 +87,61 @@ function wireBytes(baseUrl: string, spec: RequestSpec): Promise<number> {
   });
 }
 
-/** Latency one request at a time (median, p99), then throughput with `connections` at once. */
+async function throughput(
+  baseUrl: string,
+  name: string,
+  spec: RequestSpec,
+  connections: number,
+  seconds: number,
+): Promise<number> {
+  const result = await autocannon({
+    url: baseUrl + spec.path,
+    method: spec.method ?? 'GET',
+    // As a browser asks, so throughput includes the server's compression.
+    headers: {
+      'accept-encoding': 'br, gzip',
+      ...(spec.body ? { 'content-type': 'application/json' } : {}),
+      ...spec.headers,
+    },
+    body: spec.body ? JSON.stringify(spec.body) : undefined,
+    connections,
+    duration: seconds,
+  });
+  if (result.non2xx - result['3xx'] > 0)
+    throw new Error(`${name}: ${result.non2xx} non-2xx answers under load`);
+  return result.requests.average;
+}
+
+/**
+ * Latency one request at a time (median, p95), then throughput with 10 and with
+ * `connections` (at most 50) at once.
+ */
 export async function measure(
   baseUrl: string,
   name: string,
   spec: RequestSpec,
-  options: { samples: number; connections: number; seconds: number },
+  options: { samples: number; connections: number; seconds: number; target?: Target },
 ): Promise<Sample> {
   const warm = await once(baseUrl, spec);
   if (warm.status >= 400) throw new Error(`${name}: ${spec.path} answered ${warm.status}`);
   const times: number[] = [];
   for (let i = 0; i < options.samples; i++) times.push((await once(baseUrl, spec)).ms);
   times.sort((a, b) => a - b);
-  let rps: number | null = null;
-  if (options.seconds > 0) {
-    const result = await autocannon({
-      url: baseUrl + spec.path,
-      method: spec.method ?? 'GET',
-      // As a browser asks, so throughput includes the server's compression.
-      headers: {
-        'accept-encoding': 'br, gzip',
-        ...(spec.body ? { 'content-type': 'application/json' } : {}),
-        ...spec.headers,
-      },
-      body: spec.body ? JSON.stringify(spec.body) : undefined,
-      connections: options.connections,
-      duration: options.seconds,
-    });
-    if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers under load`);
-    rps = result.requests.average;
-  }
+  const run = (connections: number) =>
+    options.seconds > 0
+      ? throughput(baseUrl, name, spec, connections, options.seconds)
+      : Promise.resolve(null);
+  const rps10 = await run(Math.min(10, options.connections));
+  const rps50 = options.connections > 10 ? await run(options.connections) : null;
   return {
     name,
     medianMs: percentile(times, 50),
-    p99Ms: percentile(times, 99),
-    rps,
-    connections: options.connections,
+    p95Ms: percentile(times, 95),
+    rps10,
+    rps50,
     bytes: warm.bytes,
     wireBytes: await wireBytes(baseUrl, spec),
+    target: options.target,
   };
 }
 
@@ -124,16 +150,30 @@ const size = (bytes: number) =>
     ? `${(bytes / 1024 / 1024).toFixed(1)} MiB`
     : `${(bytes / 1024).toFixed(1)} KiB`;
 
-export function printTable(samples: Sample[]): void {
-  const rows = samples.map((s) => [
-    s.name,
-    s.medianMs.toFixed(1),
-    s.p99Ms.toFixed(1),
-    s.rps === null ? '-' : `${s.rps.toFixed(0)} (${s.connections})`,
-    s.bytes === null ? '-' : size(s.bytes),
-    s.wireBytes === undefined ? '-' : size(s.wireBytes),
-  ]);
-  const header = ['call', 'median ms', 'p99 ms', 'req/s (connections)', 'response', 'on the wire'];
+const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
+
+function describeTarget(t: Target | undefined): string {
+  if (!t) return '';
+  const parts: string[] = [];
+  if (t.medianMs !== undefined) parts.push(`<= ${t.medianMs} ms`);
+  if (t.p95Ms !== undefined) parts.push(`p95 <= ${t.p95Ms} ms`);
+  if (t.rps !== undefined) parts.push(`>= ${t.rps} req/s`);
+  return parts.join(', ');
+}
+
+/** Whether the sample meets its target; the req/s target counts at 10 connections or more. */
+export function meets(s: Sample): boolean | null {
+  const t = s.target;
+  if (!t) return null;
+  const rps = Math.max(s.rps10 ?? 0, s.rps50 ?? 0);
+  return (
+    (t.medianMs === undefined || s.medianMs <= t.medianMs) &&
+    (t.p95Ms === undefined || s.p95Ms <= t.p95Ms) &&
+    (t.rps === undefined || rps >= t.rps)
+  );
+}
+
+function table(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   console.log(line(header));
@@ -141,11 +181,68 @@ export function printTable(samples: Sample[]): void {
   for (const r of rows) console.log(line(r));
 }
 
+/**
+ * One row per call: the embedded engine's figures with its target and whether it is met,
+ * then PostgreSQL's beside them when that engine ran, then the sizes.
+ */
+export function printTable(embedded: Sample[], postgres: Sample[] = []): void {
+  const byName = new Map(postgres.map((s) => [s.name, s]));
+  const rps = (n: number | null) => (n === null ? '-' : n.toFixed(0));
+  const rows = embedded.map((s) => {
+    const met = meets(s);
+    const pg = byName.get(s.name);
+    return [
+      s.name,
+      ms(s.medianMs),
+      ms(s.p95Ms),
+      rps(s.rps10),
+      rps(s.rps50),
+      describeTarget(s.target),
+      met === null ? '' : met ? 'yes' : 'NO',
+      ...(postgres.length > 0
+        ? pg
+          ? [ms(pg.medianMs), ms(pg.p95Ms), rps(pg.rps10), rps(pg.rps50)]
+          : ['-', '-', '-', '-']
+        : []),
+      s.bytes === null ? '-' : size(s.bytes),
+      s.wireBytes === undefined ? '-' : size(s.wireBytes),
+    ];
+  });
+  const header = [
+    'call',
+    'median ms',
+    'p95 ms',
+    'req/s @10',
+    'req/s @50',
+    'target',
+    'target met',
+    ...(postgres.length > 0 ? ['PG median', 'PG p95', 'PG @10', 'PG @50'] : []),
+    'response',
+    'on the wire',
+  ];
+  table(header, rows);
+}
+
+/** Resident memory of a process now and at its peak (Linux), in MiB. */
+export function memoryOf(pid: number): { rssMiB: number; peakMiB: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
 /** The server in its own process, so the load generator does not share its event loop. */
 export function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The built server, as production runs it (no TypeScript loader in its memory).
+  const args = fs.existsSync('dist/server/main.js')
+    ? ['dist/server/main.js']
+    : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

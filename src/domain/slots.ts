@@ -35,16 +35,6 @@ export function warehouseCapacity(
   );
 }
 
-/** Counts the halves of couchbox pairs among a warehouse's fields. */
-export function countCouchboxFields(types: Iterable<FieldKind>): CouchboxFieldCounts {
-  const counts = { couchboxTops: 0, couchboxBottoms: 0 };
-  for (const t of types) {
-    if (t === 'couchbox-T') counts.couchboxTops++;
-    else if (t === 'couchbox-B') counts.couchboxBottoms++;
-  }
-  return counts;
-}
-
 /** The lowest field capacity at which a field of this kind still has `held` slots. */
 export function capacityToHold(held: number, fieldType: FieldKind): number {
   return held - slotCount(0, fieldType);

@@ -6,7 +6,7 @@ import { customers, orders, vaults } from './schema/vaults';
 // Shared by the vault calls and the warehouse answer, which nests every placed vault.
 
 /** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
-export const vaultColumns = {
+const vaultColumns = {
   id: vaults.id,
   name: vaults.name,
   type: vaults.type,

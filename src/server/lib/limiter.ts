@@ -1,4 +1,5 @@
 import { AppError } from '../http/errors';
+import { runAsLongRead } from '../db/engine-lane';
 
 /** How long a heavy read waits for a turn before the caller is told to come back (503). */
 const HEAVY_READ_WAIT_MS = 10_000;
@@ -28,7 +29,8 @@ export function createLimiter(max: number, waitMs = HEAVY_READ_WAIT_MS) {
     }
     active++;
     try {
-      return await work();
+      // Heavy reads let short calls go ahead of them on the embedded engine.
+      return await runAsLongRead(work);
     } finally {
       active--;
       waiting.shift()?.();

@@ -6,6 +6,7 @@ import * as liveEvents from './0006-live-events';
 import * as scanCodes from './0007-scan-codes';
 import * as auditsAndDigOuts from './0008-audits-and-dig-outs';
 import * as importJobs from './0009-import-jobs';
+import * as warehouseVersions from './0010-warehouse-versions';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   scanCodes,
   auditsAndDigOuts,
   importJobs,
+  warehouseVersions,
 ];

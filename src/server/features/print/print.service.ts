@@ -5,6 +5,7 @@ import { CSV_BOM, csvRow } from '../../../domain/csv';
 import type { Db } from '../../db/client';
 import { companyScans } from '../../lib/limiter';
 import * as repo from './print.repository';
+import { JsonAnswer } from '../../lib/answer-cache';
 
 function present(row: repo.PrintVaultRow): PrintVault {
   return {
@@ -19,8 +20,13 @@ function present(row: repo.PrintVaultRow): PrintVault {
   };
 }
 
-export async function listPrintVaults(db: Db, user: SessionUser): Promise<PrintVault[]> {
+async function listPrintVaults(db: Db, user: SessionUser): Promise<PrintVault[]> {
   return (await companyScans(() => repo.listPrintVaults(db, user.companyId))).map(present);
+}
+
+/** `/api/vaults/all` as the JSON text PostgreSQL writes (decision 0025). */
+export async function printListAnswer(db: Db, user: SessionUser): Promise<JsonAnswer> {
+  return JsonAnswer.fromText(await companyScans(() => repo.printListJson(db, user.companyId)));
 }
 
 const ROWS_PER_CHUNK = 1000;

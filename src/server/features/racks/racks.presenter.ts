@@ -22,7 +22,7 @@ export function presentPallet(p: PalletRow): Pallet {
  * Presents racks with their shelves (by index) and each shelf's pallets (by slot); the
  * shelves and pallets are grouped once, so one presenter serves a whole company's racks.
  */
-export function rackPresenter(
+function rackPresenter(
   shelves: readonly ShelfRow[],
   pallets: readonly PalletRow[],
 ): (r: RackRow) => Rack {

@@ -263,14 +263,3 @@ export async function deletePallet(db: Db, user: SessionUser, palletId: number):
   const deleted = await repo.deletePallet(db, user.companyId, palletId);
   if (!deleted) throw notFound('Pallet');
 }
-
-/** The rows of every rack of these warehouses with their shelves and pallets, for the warehouse answer. */
-export async function loadRacksOf(db: Db, companyId: number, warehouseIds: number[]) {
-  const racks = await repo.listRacks(db, companyId, warehouseIds);
-  const { shelves, pallets } = await repo.listShelvesAndPallets(
-    db,
-    companyId,
-    racks.map((r) => r.id),
-  );
-  return { racks, shelves, pallets };
-}

@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
-import { customers, orders, vaultAttachments, vaults } from '../../db/schema/vaults';
+import { vaultAttachments, vaults } from '../../db/schema/vaults';
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { gridFieldNames } from '../../../domain/field-names';
 import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
-import { vaultColumns } from '../../db/vault-rows';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 
@@ -40,22 +39,28 @@ export async function insertWarehouseWithFields(
   return row;
 }
 
-export async function findWarehouse(db: Db, companyId: number, id: number) {
-  const rows = await db
-    .select()
-    .from(warehouses)
-    .where(and(eq(warehouses.companyId, companyId), eq(warehouses.id, id)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findWarehouseBySlug(db: Db, companyId: number, slug: string) {
-  const rows = await db
-    .select()
-    .from(warehouses)
-    .where(and(eq(warehouses.companyId, companyId), eq(warehouses.slug, slug)))
-    .limit(1);
-  return rows[0] ?? null;
+/**
+ * The version of each of the company's warehouses (decision 0025), in name order, or of the
+ * one warehouse with this id or slug: what decides whether a kept answer is current.
+ */
+export async function listWarehouseVersions(
+  db: Db,
+  companyId: number,
+  only?: { id: number } | { slug: string },
+): Promise<{ id: number; version: number }[]> {
+  const filter =
+    only === undefined
+      ? sql``
+      : 'id' in only
+        ? sql` AND w.id = ${only.id}`
+        : sql` AND w.slug = ${only.slug}`;
+  return queryRows(
+    db,
+    sql`SELECT w.id, wv.version FROM warehouses w
+        JOIN warehouse_versions wv ON wv.warehouse_id = w.id
+        WHERE w.company_id = ${companyId}${filter}
+        ORDER BY w.name`,
+  );
 }
 
 export async function listWarehouses(db: Db, companyId: number) {
@@ -66,72 +71,45 @@ export async function listWarehouses(db: Db, companyId: number) {
     .orderBy(asc(warehouses.name));
 }
 
-/** Dashboard figures counted by the database: no vault leaves it to be counted. */
-export async function listWarehouseCounts(db: Db, companyId: number) {
-  return db
-    .select({
-      warehouseId: fields.warehouseId,
-      vaultCount: sql<number>`count(${vaults.id})::int`,
-      nonEmptyVaultCount: sql<number>`(count(${vaults.id}) FILTER (WHERE NOT ${isEmptyCustomerSql(customers.name)}))::int`,
-    })
-    .from(vaults)
-    .innerJoin(fields, eq(fields.id, vaults.fieldId))
-    .leftJoin(customers, eq(customers.id, vaults.customerId))
-    .where(eq(vaults.companyId, companyId))
-    .groupBy(fields.warehouseId);
+export interface WarehouseCounts {
+  warehouseId: number;
+  version: number;
+  vaultCount: number;
+  nonEmptyVaultCount: number;
+  /** The halves of couchbox pairs, for the capacity; every other field is a vault field. */
+  couchboxTops: number;
+  couchboxBottoms: number;
 }
 
-/** The halves of couchbox pairs per warehouse, for its capacity; other fields are vault fields. */
-export async function listCouchboxFieldCounts(db: Db, companyId: number) {
-  return db
-    .select({
-      warehouseId: fields.warehouseId,
-      couchboxTops: sql<number>`(count(*) FILTER (WHERE ${fields.type} = 'couchbox-T'))::int`,
-      couchboxBottoms: sql<number>`(count(*) FILTER (WHERE ${fields.type} = 'couchbox-B'))::int`,
-    })
-    .from(fields)
-    .where(and(eq(fields.companyId, companyId), ne(fields.type, 'vault')))
-    .groupBy(fields.warehouseId);
-}
-
-export async function listFields(db: Db, companyId: number, warehouseIds: number[]) {
+/**
+ * Dashboard figures counted by the database (no vault leaves it to be counted), for the
+ * warehouses given, with the version they were counted at (decision 0025).
+ */
+export async function listWarehouseCounts(
+  db: Db,
+  companyId: number,
+  warehouseIds: number[],
+): Promise<WarehouseCounts[]> {
   if (warehouseIds.length === 0) return [];
-  return db
-    .select()
-    .from(fields)
-    .where(and(eq(fields.companyId, companyId), inArray(fields.warehouseId, warehouseIds)));
-}
-
-export async function listPlacedVaults(db: Db, companyId: number, warehouseIds: number[]) {
-  if (warehouseIds.length === 0) return [];
-  return db
-    .select(vaultColumns)
-    .from(vaults)
-    .innerJoin(fields, eq(fields.id, vaults.fieldId))
-    .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
-    .leftJoin(customers, eq(customers.id, vaults.customerId))
-    .leftJoin(orders, eq(orders.id, vaults.orderId))
-    .where(and(eq(vaults.companyId, companyId), inArray(fields.warehouseId, warehouseIds)));
-}
-
-/** Attachments of every placed vault in the warehouses, joined rather than listed by id. */
-export async function listAttachments(db: Db, companyId: number, warehouseIds: number[]) {
-  if (warehouseIds.length === 0) return [];
-  return db
-    .select({
-      id: vaultAttachments.id,
-      vaultId: vaultAttachments.vaultId,
-      fileName: vaultAttachments.fileName,
-      contentType: vaultAttachments.contentType,
-      sizeBytes: vaultAttachments.sizeBytes,
-    })
-    .from(vaultAttachments)
-    .innerJoin(vaults, eq(vaults.id, vaultAttachments.vaultId))
-    .innerJoin(fields, eq(fields.id, vaults.fieldId))
-    .where(
-      and(eq(vaultAttachments.companyId, companyId), inArray(fields.warehouseId, warehouseIds)),
-    )
-    .orderBy(asc(vaultAttachments.createdAt));
+  const ids = sql`ARRAY[${sql.join(
+    warehouseIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
+  return queryRows<WarehouseCounts>(
+    db,
+    sql`SELECT wv.warehouse_id AS "warehouseId", wv.version,
+               count(v.id)::int AS "vaultCount",
+               (count(v.id) FILTER (WHERE NOT ${isEmptyCustomerSql(sql`c.name`)}))::int
+                 AS "nonEmptyVaultCount",
+               (count(DISTINCT f.id) FILTER (WHERE f.type = 'couchbox-T'))::int AS "couchboxTops",
+               (count(DISTINCT f.id) FILTER (WHERE f.type = 'couchbox-B'))::int AS "couchboxBottoms"
+        FROM warehouse_versions wv
+        LEFT JOIN fields f ON f.warehouse_id = wv.warehouse_id
+        LEFT JOIN vaults v ON v.field_id = f.id AND v.company_id = ${companyId}
+        LEFT JOIN customers c ON c.id = v.customer_id
+        WHERE wv.company_id = ${companyId} AND wv.warehouse_id = ANY (${ids})
+        GROUP BY wv.warehouse_id, wv.version`,
+  );
 }
 
 /** Storage keys of every file that goes with the warehouse, to delete once its rows are gone. */

@@ -8,77 +8,93 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
 import { createLimiter } from '../../lib/limiter';
-import { loadRacksOf } from '../racks/racks.service';
 import * as layoutRepo from './warehouse-layout.repository';
 import * as repo from './warehouses.repository';
-import { presentWarehouses } from './warehouses.presenter';
-
-async function loadFull(
-  db: Db,
-  companyId: number,
-  rows: repo.WarehouseRow[],
-): Promise<Warehouse[]> {
-  const ids = rows.map((w) => w.id);
-  const [fields, vaults, attachments, { racks, shelves, pallets }] = await Promise.all([
-    repo.listFields(db, companyId, ids),
-    repo.listPlacedVaults(db, companyId, ids),
-    repo.listAttachments(db, companyId, ids),
-    loadRacksOf(db, companyId, ids),
-  ]);
-  return presentWarehouses(rows, { fields, vaults, attachments, racks, shelves, pallets });
-}
+import {
+  companyAnswer,
+  keptAnswer,
+  versionsKey,
+  warehouseAnswers,
+  type WarehouseVersion,
+} from './warehouse-answers';
+import type { JsonAnswer } from '../../lib/answer-cache';
 
 const companyLoads = createLimiter(2);
 
+async function answerFor(
+  db: Db,
+  companyId: number,
+  only: { id: number } | { slug: string },
+): Promise<JsonAnswer> {
+  const versions = await repo.listWarehouseVersions(db, companyId, only);
+  const [found] = await warehouseAnswers(db, companyId, versions);
+  if (!found) throw notFound('Warehouse');
+  return found.answer;
+}
+
+/** The company's warehouses in full, as the JSON text sent (decision 0025). */
 export async function listCompanyWarehouses(
   db: Db,
   user: SessionUser,
   companyId: number,
-): Promise<Warehouse[]> {
+): Promise<JsonAnswer> {
   // Another company's id answers exactly like an id that does not exist.
   if (companyId !== user.companyId) throw notFound('Company');
-  return companyLoads(async () =>
-    loadFull(db, companyId, await repo.listWarehouses(db, companyId)),
-  );
+  const versions = await repo.listWarehouseVersions(db, companyId);
+  // Answers kept for every warehouse need no turn; building them does.
+  return companyLoads(() => companyAnswer(db, companyId, versions));
 }
 
-export async function getWarehouse(db: Db, user: SessionUser, id: number): Promise<Warehouse> {
-  const row = await repo.findWarehouse(db, user.companyId, id);
-  if (!row) throw notFound('Warehouse');
-  const [full] = await loadFull(db, user.companyId, [row]);
-  if (!full) throw notFound('Warehouse');
-  return full;
+export function warehouseAnswer(db: Db, user: SessionUser, id: number): Promise<JsonAnswer> {
+  return answerFor(db, user.companyId, { id });
 }
 
-export async function getWarehouseBySlug(
+export function warehouseAnswerBySlug(
   db: Db,
   user: SessionUser,
   slug: string,
-): Promise<Warehouse> {
-  const row = await repo.findWarehouseBySlug(db, user.companyId, slug.toLowerCase());
-  if (!row) throw notFound('Warehouse');
-  const [full] = await loadFull(db, user.companyId, [row]);
-  if (!full) throw notFound('Warehouse');
-  return full;
+): Promise<JsonAnswer> {
+  return answerFor(db, user.companyId, { slug: slug.toLowerCase() });
 }
 
-export async function listWarehouseSummaries(
+/** One warehouse in full, as an object, for the answers that nest it. */
+export async function getWarehouse(db: Db, user: SessionUser, id: number): Promise<Warehouse> {
+  const answer = await warehouseAnswer(db, user, id);
+  return JSON.parse(answer.body.toString('utf8')) as Warehouse;
+}
+
+// Counts per warehouse by the version they were counted at, per database (as the answers).
+const keptCounts = new WeakMap<Db, Map<number, repo.WarehouseCounts>>();
+
+/**
+ * The dashboard's counts: kept per warehouse and counted again only for warehouses written
+ * since, so a write to one warehouse recounts that one's vaults, not the company's.
+ */
+async function currentCounts(
   db: Db,
-  user: SessionUser,
+  companyId: number,
+  versions: readonly WarehouseVersion[],
+): Promise<Map<number, repo.WarehouseCounts>> {
+  let kept = keptCounts.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptCounts.set(db, kept);
+  }
+  const stale = versions.filter((v) => kept.get(v.id)?.version !== v.version).map((v) => v.id);
+  for (const c of await repo.listWarehouseCounts(db, companyId, stale)) kept.set(c.warehouseId, c);
+  return kept;
+}
+
+async function buildSummaries(
+  db: Db,
+  companyId: number,
+  versions: readonly WarehouseVersion[],
 ): Promise<WarehouseSummary[]> {
-  const [rows, counts, couchboxes] = await Promise.all([
-    repo.listWarehouses(db, user.companyId),
-    repo.listWarehouseCounts(db, user.companyId),
-    repo.listCouchboxFieldCounts(db, user.companyId),
-  ]);
-  const byWarehouse = new Map(counts.map((c) => [c.warehouseId, c]));
-  const couchboxesByWarehouse = new Map(couchboxes.map((c) => [c.warehouseId, c]));
+  const rows = await repo.listWarehouses(db, companyId);
+  const byWarehouse = await currentCounts(db, companyId, versions);
   return rows.map((w) => {
-    const capacity = warehouseCapacity(
-      w,
-      couchboxesByWarehouse.get(w.id) ?? { couchboxTops: 0, couchboxBottoms: 0 },
-    );
     const c = byWarehouse.get(w.id);
+    const capacity = warehouseCapacity(w, c ?? { couchboxTops: 0, couchboxBottoms: 0 });
     const nonEmpty = c?.nonEmptyVaultCount ?? 0;
     return {
       id: w.id,
@@ -93,6 +109,17 @@ export async function listWarehouseSummaries(
       occupancy: occupancyPercent(nonEmpty, capacity),
     };
   });
+}
+
+/**
+ * The dashboard list, kept while no warehouse of the company changes: one statement (the
+ * versions) per call in the steady state (decision 0025).
+ */
+export async function listWarehouseSummaries(db: Db, user: SessionUser): Promise<JsonAnswer> {
+  const versions = await repo.listWarehouseVersions(db, user.companyId);
+  return keptAnswer(db, `s:${user.companyId}`, versionsKey(versions), async () =>
+    JSON.stringify(await buildSummaries(db, user.companyId, versions)),
+  );
 }
 
 export async function addWarehouse(

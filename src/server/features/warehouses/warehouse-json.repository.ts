@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+
+/**
+ * One warehouse's answer as PostgreSQL writes it (decision 0025): the large parts (fields
+ * with their vaults and attachments, racks with shelves and pallets) arrive as JSON text
+ * the server copies into the response, with no row parsing, presenter objects or
+ * `JSON.stringify` between. Each object is written key by key in the order the presenters
+ * gave (`presentVault`, `rackPresenter`), and keyed maps in ascending id order, the order
+ * `JSON.stringify` gives integer keys, so the text is the one the presenters produced.
+ */
+export interface WarehouseJsonRow {
+  id: number;
+  name: string;
+  slug: string;
+  width: number;
+  length: number;
+  rows: number;
+  cols: number;
+  fieldCapacity: number;
+  fieldgridX: number;
+  fieldgridY: number;
+  version: number;
+  /** The halves of couchbox pairs among its fields, for the capacity. */
+  couchboxTops: number;
+  couchboxBottoms: number;
+  /** `{"<field id>":{...},...}` */
+  fieldsJson: string;
+  /** `[{...rack},...]` */
+  racksJson: string;
+  /** Customer names of the placed vaults (non-empty) and of the pallets, unsorted. */
+  customersJson: string;
+  /** Order names of the placed vaults (non-empty), unsorted. */
+  ordersJson: string;
+}
+
+/** A JSON value as text: strings escaped by PostgreSQL, SQL NULL as `null`. */
+const j = (expr: string) => `coalesce(to_json(${expr})::text, 'null')`;
+/** A number (or NULL) as JSON text. */
+const n = (expr: string) => `coalesce((${expr})::text, 'null')`;
+
+const ATTACHMENT = `'{"id":' || a.id || ',"vault_id":' || a.vault_id || ',"file_name":' || ${j('a.file_name')}
+  || ',"file_url":"/api/vaults/attachments/' || a.id || '","size_bytes":' || a.size_bytes
+  || ',"content_type":' || ${j('a.content_type')} || '}'`;
+
+const VAULT = `'"' || v.id || '":{"id":' || v.id || ',"name":' || ${j('v.name')}
+  || ',"customer_name":' || ${j("coalesce(v.customer_name, '')")} || ',"customer_id":' || ${n('v.customer_id')}
+  || ',"order_id":' || ${n('v.order_id')} || ',"order_name":' || ${j('v.order_name')}
+  || ',"type":' || ${j('v.type')} || ',"position":' || ${n('v.position')} || ',"note":' || ${j('v.note')}
+  || ',"attachments":[' || coalesce(att.json, '') || '],"field_id":' || v.field_id
+  || ',"old_field_id":' || ${n('v.old_field_id')} || ',"field_name":' || ${j('v.field_name')}
+  || ',"warehouse_name":' || ${j('w.name')} || '}'`;
+
+const FIELD = `'"' || f.id || '":{"id":' || f.id || ',"name":' || ${j('f.name')}
+  || ',"warehouse_id":' || f.warehouse_id || ',"type":' || ${j('f.type')} || ',"full":' || f.full
+  || ',"vaults":{' || coalesce(fv.json, '') || '}}'`;
+
+const PALLET = `'{"id":' || p.id || ',"name":' || ${j('p.name')} || ',"customerName":' || ${j('c.name')}
+  || ',"customerId":' || p.customer_id || ',"palletNumber":' || ${j('p.pallet_number')}
+  || ',"notes":' || ${j('p.notes')} || ',"weight":' || ${j('p.weight')}
+  || ',"shelfSpots":' || p.shelf_spots || ',"palletSpaces":' || p.shelf_spots
+  || ',"shelfId":' || p.shelf_id || ',"slotIndex":' || p.slot_index || '}'`;
+
+const SHELF = `'{"id":' || s.id || ',"rackId":' || s.rack_id || ',"index":' || s.shelf_index
+  || ',"capacity":' || s.capacity || ',"pallets":[' || coalesce(sp.json, '') || ']}'`;
+
+const RACK = `'{"id":' || k.id || ',"warehouseId":' || k.warehouse_id || ',"name":' || ${j('k.name')}
+  || ',"orientation":' || ${j('k.orientation')} || ',"width":' || ${j('k.width')}
+  || ',"length":' || ${j('k.length')} || ',"position":{"x":' || ${j('k.x')} || ',"y":' || ${j('k.y')}
+  || '},"capacity":' || k.capacity || ',"num_shelves":' || k.num_shelves
+  || ',"shelves":[' || coalesce(rs.json, '') || ']}'`;
+
+/** The warehouses' rows, versions and JSON parts, in one statement and so one snapshot. */
+export async function listWarehouseJson(
+  db: Db,
+  companyId: number,
+  warehouseIds: number[],
+): Promise<WarehouseJsonRow[]> {
+  if (warehouseIds.length === 0) return [];
+  const ids = sql`ARRAY[${sql.join(
+    warehouseIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
+  return queryRows<WarehouseJsonRow>(
+    db,
+    sql`
+      WITH w AS (
+        SELECT w.*, wv.version FROM warehouses w
+        JOIN warehouse_versions wv ON wv.warehouse_id = w.id
+        WHERE w.company_id = ${companyId} AND w.id = ANY (${ids})
+      ),
+      pv AS (
+        SELECT v.id, v.name, v.customer_id, v.order_id, v.type, v.position, v.note, v.field_id,
+               v.old_field_id, f.name AS field_name, f.warehouse_id, c.name AS customer_name,
+               o.name AS order_name
+        FROM vaults v
+        JOIN fields f ON f.id = v.field_id
+        LEFT JOIN customers c ON c.id = v.customer_id
+        LEFT JOIN orders o ON o.id = v.order_id
+        -- The field ids as an array, so the plan reads the vaults by their field index
+        -- rather than scanning the company's vaults for one warehouse's.
+        WHERE v.company_id = ${companyId}
+          AND v.field_id = ANY (ARRAY(
+            SELECT id FROM fields WHERE company_id = ${companyId} AND warehouse_id = ANY (${ids})))
+      ),
+      att AS (
+        SELECT a.vault_id, string_agg(${sql.raw(ATTACHMENT)}, ',' ORDER BY a.created_at) AS json
+        FROM vault_attachments a JOIN pv ON pv.id = a.vault_id
+        WHERE a.company_id = ${companyId}
+        GROUP BY a.vault_id
+      ),
+      fv AS (
+        SELECT v.field_id, string_agg(${sql.raw(VAULT)}, ',' ORDER BY v.id) AS json
+        FROM pv v JOIN w ON w.id = v.warehouse_id
+        LEFT JOIN att ON att.vault_id = v.id
+        GROUP BY v.field_id
+      ),
+      wf AS (
+        SELECT f.warehouse_id, string_agg(${sql.raw(FIELD)}, ',' ORDER BY f.id) AS json,
+               (count(*) FILTER (WHERE f.type = 'couchbox-T'))::int AS couchbox_tops,
+               (count(*) FILTER (WHERE f.type = 'couchbox-B'))::int AS couchbox_bottoms
+        FROM fields f LEFT JOIN fv ON fv.field_id = f.id
+        WHERE f.company_id = ${companyId} AND f.warehouse_id = ANY (${ids})
+        GROUP BY f.warehouse_id
+      ),
+      k AS (
+        SELECT * FROM racks WHERE company_id = ${companyId} AND warehouse_id = ANY (${ids})
+      ),
+      sp AS (
+        SELECT p.shelf_id, string_agg(${sql.raw(PALLET)}, ',' ORDER BY p.slot_index, p.created_at) AS json
+        FROM pallets p JOIN customers c ON c.id = p.customer_id
+        WHERE p.company_id = ${companyId} AND p.shelf_id IN (
+          SELECT s.id FROM shelves s JOIN k ON k.id = s.rack_id)
+        GROUP BY p.shelf_id
+      ),
+      rs AS (
+        SELECT s.rack_id, string_agg(${sql.raw(SHELF)}, ',' ORDER BY s.shelf_index) AS json
+        FROM shelves s JOIN k ON k.id = s.rack_id LEFT JOIN sp ON sp.shelf_id = s.id
+        WHERE s.company_id = ${companyId}
+        GROUP BY s.rack_id
+      ),
+      wr AS (
+        SELECT k.warehouse_id, string_agg(${sql.raw(RACK)}, ',' ORDER BY k.created_at, k.id) AS json,
+               (SELECT array_agg(DISTINCT c.name)
+                FROM shelves s JOIN pallets p ON p.shelf_id = s.id
+                JOIN customers c ON c.id = p.customer_id
+                WHERE s.rack_id = ANY (array_agg(k.id))) AS customers
+        FROM k LEFT JOIN rs ON rs.rack_id = k.id
+        GROUP BY k.warehouse_id
+      ),
+      wn AS (
+        SELECT warehouse_id,
+               array_agg(DISTINCT customer_name) FILTER (WHERE customer_name <> '') AS customers,
+               array_agg(DISTINCT order_name) FILTER (WHERE order_name <> '') AS orders
+        FROM pv GROUP BY warehouse_id
+      )
+      SELECT w.id, w.name, w.slug, w.width, w.length, w.rows, w.cols,
+             w.field_capacity AS "fieldCapacity", w.fieldgrid_x AS "fieldgridX",
+             w.fieldgrid_y AS "fieldgridY", w.version,
+             coalesce(wf.couchbox_tops, 0) AS "couchboxTops",
+             coalesce(wf.couchbox_bottoms, 0) AS "couchboxBottoms",
+             '{' || coalesce(wf.json, '') || '}' AS "fieldsJson",
+             '[' || coalesce(wr.json, '') || ']' AS "racksJson",
+             to_json(ARRAY(SELECT DISTINCT x FROM unnest(wn.customers || wr.customers) x))::text
+               AS "customersJson",
+             to_json(coalesce(wn.orders, '{}'))::text AS "ordersJson"
+      FROM w
+      LEFT JOIN wf ON wf.warehouse_id = w.id
+      LEFT JOIN wr ON wr.warehouse_id = w.id
+      LEFT JOIN wn ON wn.warehouse_id = w.id`,
+  );
+}
