@@ -64,8 +64,7 @@ export function TextField({ label, hint, error, className, ...input }: TextField
   );
 }
 
-type TextAreaFieldProps = FieldFrameProps &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
 /** The multi-line sibling of `TextField`. */
 export function TextAreaField({ label, hint, error, className, ...input }: TextAreaFieldProps) {

@@ -1,4 +1,6 @@
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Pallet, Rack } from '../../../../contracts/racks';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { rackFootprint, vaultBlockFootprint } from '../../../../domain/floor-plan';
@@ -102,12 +104,26 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
       </div>
 
       <div className="rounded-2xl bg-white p-4 shadow-sm" aria-label="Selected rack" role="region">
-        {!selected ? (
-          <p className="text-slate-600">Select a rack to view its info</p>
+        {warehouse.racks.length === 0 ? (
+          <div>
+            <h2 className="text-lg font-bold">No racks yet</h2>
+            <p className="mt-1 text-slate-700">
+              Racks are placed in the layout editor: drag “Add a Rack” onto its floor plan, then
+              come back here to fill its shelves.
+            </p>
+            <Link
+              to={`/edit/${warehouse.slug}`}
+              className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+            >
+              Add racks in the layout editor
+            </Link>
+          </div>
+        ) : !selected ? (
+          <p className="text-slate-700">Select a rack to view its info</p>
         ) : (
           <div>
             <h2 className="text-lg font-bold">{selected.name}</h2>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-slate-700">
               {selected.num_shelves} shelves, {selected.capacity} spots each
             </p>
             <ol className="mt-4 space-y-3">
@@ -117,7 +133,7 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                   aria-label={`Shelf ${shelf.index + 1}`}
                   className="rounded-lg border border-slate-300 p-2"
                 >
-                  <p className="mb-1 text-xs font-semibold text-slate-500">
+                  <p className="mb-1 text-xs font-semibold text-slate-700">
                     Shelf {shelf.index + 1}
                   </p>
                   <div className="flex flex-wrap gap-1">
@@ -146,10 +162,10 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                         type="button"
                         aria-label={`Add pallet to shelf ${shelf.index + 1}`}
                         onClick={() => setDialog({ shelfId: shelf.id, slotIndex: slot })}
-                        className="min-h-12 rounded border border-dashed border-slate-400 text-xl text-slate-500"
+                        className="inline-flex min-h-12 items-center justify-center rounded border border-dashed border-slate-500 text-slate-700"
                         style={{ width: `${palletTileWidthPercent(1)}%` }}
                       >
-                        +
+                        <Plus aria-hidden="true" className="h-5 w-5" />
                       </button>
                     ))}
                   </div>
