@@ -4,7 +4,7 @@ import { expect, fieldId, seedVault, seedWarehouse, test, unique, vaultNumber } 
 // Issue 11 §4, the defects a person meets on the floor screens.
 
 const cell = (page: Page, name: string) =>
-  page.getByRole('gridcell', { name: new RegExp(`^(Field )?${name}\\b`) });
+  page.getByRole('gridcell', { name: new RegExp(`^${name},`) });
 
 async function openWarehouse(page: Page, slug: string, name: string) {
   await page.goto(`/warehouse/${slug}`);

@@ -118,8 +118,8 @@ export function FieldGridEditor({ warehouse }: { warehouse: Warehouse }) {
         <EdgeButtons edge="left" onOpen={onOpen} />
         <div className="max-h-[60vh] min-w-0 flex-1 overflow-auto">
           <div
-            role="img"
-            aria-label={`Field grid preview, ${warehouse.rows} rows by ${warehouse.cols} columns`}
+            role="grid"
+            aria-label="Field grid preview"
             className="grid min-h-16 w-max min-w-full gap-0.5 rounded bg-slate-200 p-0.5"
             style={{
               gridTemplateColumns: `repeat(${Math.max(warehouse.cols, 1)}, minmax(2.5rem, 1fr))`,
