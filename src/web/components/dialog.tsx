@@ -1,5 +1,5 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 const widthClass = {
   md: 'sm:max-w-md',
@@ -31,11 +31,26 @@ export function ModalDialog({
   onClose,
   children,
 }: ModalDialogProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  // One dialog closing as the next opens (confirm, then the form) hands focus back to the
+  // page after the new one took it; take it once more when that happens.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => {
+      const el = panel.current;
+      if (!el || el.contains(document.activeElement)) return;
+      el.querySelector<HTMLElement>(
+        '[data-autofocus], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]',
+      )?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel
+          ref={panel}
           className={`max-h-[92dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:max-h-[90dvh] sm:rounded-2xl sm:p-6 ${widthClass[width]}`}
         >
           <DialogTitle className="text-lg font-bold">{title}</DialogTitle>

@@ -223,7 +223,7 @@ export function VaultView({ warehouse }: { warehouse: Warehouse }) {
             scrollerClassName={
               isSheet
                 ? 'max-h-[calc(55dvh-11rem)]'
-                : 'max-h-[calc(100dvh-15rem)] lg:max-h-[calc(100dvh-13rem)]'
+                : 'max-h-[calc(100dvh-15rem)] lg:max-h-[calc(100dvh-16.5rem)]'
             }
           />
         </div>
