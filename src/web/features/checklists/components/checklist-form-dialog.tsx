@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { Checklist } from '../../../../contracts/checklists';
 import type { WarehouseSummary } from '../../../../contracts/warehouses';
@@ -121,9 +122,9 @@ export function ChecklistFormDialog({
                 aria-label={`Remove task ${i + 1}`}
                 disabled={t.locked}
                 onClick={() => setTasks((all) => all.filter((x) => x.key !== t.key))}
-                className="rounded-lg border border-slate-300 px-3 py-2 disabled:opacity-40"
+                className="inline-flex h-11 w-11 items-center justify-center rounded-lg border border-slate-400 disabled:text-slate-400"
               >
-                ×
+                <X aria-hidden="true" className="h-5 w-5" />
               </button>
             </div>
           ))}

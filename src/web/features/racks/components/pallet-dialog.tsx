@@ -46,6 +46,8 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const isBusy = addPallet.isPending || editPallet.isPending || deletePallet.isPending;
   const title = pallet ? 'Edit Pallet' : 'Add Pallet';
+  const palletName = pallet?.name || pallet?.palletNumber;
+  const palletLabel = palletName ? `pallet ${palletName}` : 'the pallet';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -170,7 +172,7 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
       <ConfirmDialog
         open={isConfirmingDelete}
         title="Delete Pallet"
-        message={`Are you sure you want to delete pallet ${pallet?.name || pallet?.palletNumber || ''} of ${pallet?.customerName ?? ''}? This action cannot be undone.`}
+        message={`Are you sure you want to delete ${palletLabel} of ${pallet?.customerName ?? ''}? This action cannot be undone.`}
         confirmLabel="Yes, delete it"
         tone="danger"
         isBusy={deletePallet.isPending}

@@ -79,10 +79,11 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                   type="button"
                   aria-label={`Rack ${rack.name}`}
                   aria-pressed={rack.id === selectedId}
+                  data-dimmed={isRackMatched(rack) ? 'false' : 'true'}
                   onClick={() => setSelectedId(rack.id)}
-                  className={`absolute flex items-center justify-center overflow-hidden border text-[10px] font-semibold leading-tight ${fillClass[rackLevel(rack)]} ${
-                    rack.id === selectedId ? 'border-2 border-brand-900' : 'border-slate-600'
-                  } ${isRackMatched(rack) ? '' : 'opacity-40 grayscale'}`}
+                  className={`absolute flex items-center justify-center overflow-hidden border text-[10px] font-semibold leading-tight ${
+                    isRackMatched(rack) ? fillClass[rackLevel(rack)] : 'bg-slate-100 text-slate-600'
+                  } ${rack.id === selectedId ? 'border-2 border-brand-900' : 'border-slate-600'}`}
                   style={{
                     left: pct(rack.position.x, warehouse.width),
                     top: pct(rack.position.y, warehouse.length),
@@ -145,8 +146,10 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                         onClick={() =>
                           setDialog({ shelfId: shelf.id, slotIndex: pallet.slotIndex, pallet })
                         }
-                        className={`min-h-12 rounded border border-amber-700 bg-amber-200 px-1 py-1 text-left text-xs ${
-                          !matches || matches(pallet) ? '' : 'opacity-40'
+                        className={`min-h-12 rounded border px-1 py-1 text-left text-xs ${
+                          !matches || matches(pallet)
+                            ? 'border-amber-700 bg-amber-200'
+                            : 'border-slate-400 bg-slate-100 text-slate-600'
                         }`}
                         style={{ width: `${palletTileWidthPercent(pallet.shelfSpots)}%` }}
                       >

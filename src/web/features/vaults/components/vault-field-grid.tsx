@@ -223,9 +223,16 @@ export function VaultFieldGrid({
                   }}
                   className={`flex cursor-pointer flex-col items-center justify-center rounded-md border-2 text-slate-900 outline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-900 ${
                     isSmall ? 'p-0 text-[10px]' : 'px-1 py-2 text-sm'
-                  } font-semibold ${fillClass[fill]} ${
-                    isSelected ? 'border-brand-900 ring-2 ring-brand-700' : 'border-transparent'
-                  } ${isDimmed ? 'opacity-40 grayscale' : ''} ${isMatch ? 'border-brand-900' : ''}`}
+                  } font-semibold ${
+                    // Outside the search a field loses its colour but keeps readable text.
+                    isDimmed ? 'bg-slate-100 text-slate-600' : fillClass[fill]
+                  } ${
+                    isSelected || isMatch
+                      ? 'border-brand-900 ring-2 ring-brand-700'
+                      : isDimmed
+                        ? 'border-dashed border-slate-400'
+                        : 'border-transparent'
+                  }`}
                 >
                   <span aria-hidden="true">{field.name}</span>
                   {!isSmall && (

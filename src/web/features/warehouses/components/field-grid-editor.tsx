@@ -116,7 +116,13 @@ export function FieldGridEditor({ warehouse }: { warehouse: Warehouse }) {
       {/* The edge buttons stay outside the grid's own scroll area, so they never cover it. */}
       <div className="flex items-stretch gap-2">
         <EdgeButtons edge="left" onOpen={onOpen} />
-        <div className="max-h-[60vh] min-w-0 flex-1 overflow-auto">
+        <div
+          // Focusable so a keyboard can scroll a grid wider than the screen.
+          tabIndex={0}
+          role="region"
+          aria-label="Field grid preview area"
+          className="max-h-[60vh] min-w-0 flex-1 overflow-auto"
+        >
           <div
             role="grid"
             aria-label="Field grid preview"
