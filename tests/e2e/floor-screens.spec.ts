@@ -177,6 +177,32 @@ test('search by keyboard: pick a suggestion, the grid says how many fields match
   await expect(cell(page, 'A1')).toHaveAttribute('data-dimmed', 'false');
 });
 
+test('a rack added by keyboard lands on the first free spot, and moves are announced by name', async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  // A 3 x 3 grid: the VAULTS block covers 15 x 15 ft from the top-left corner.
+  const w = await seedWarehouse(page.request, { rows: 3, cols: 3, length: 60, width: 40 });
+  await page.goto(`/edit/${w.slug}`);
+  await page.getByRole('group', { name: 'Rack builder' }).getByLabel('Rack Name').fill('North');
+  await page.getByRole('button', { name: 'Add a Rack' }).focus();
+  await page.keyboard.press('Enter');
+  const rackButton = page.getByRole('button', { name: 'Rack North' });
+  await expect(rackButton).toBeVisible();
+  const racks = (await (await page.request.get(`/api/racks/warehouse/${w.id}`)).json()) as {
+    position: { x: number; y: number };
+  }[];
+  expect(racks.map((r) => r.position)).toEqual([{ x: 15, y: 0 }]);
+
+  await rackButton.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(
+    /^Rack North moved to x [\d.]+, y [\d.]+\.$/,
+  );
+});
+
 for (const [size, viewport] of [
   ['phone', PHONE],
   ['desktop', DESKTOP],
