@@ -298,3 +298,16 @@ for (const [size, viewport] of [
     expect(problems).toEqual({});
   });
 }
+
+test('a screen whose file is gone after a deploy shows a page with Reload', async ({
+  signedInPage: page,
+}) => {
+  await page.route(/\/assets\/stage-page-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Warehouses' })).toBeVisible();
+  await page.goto('/stage');
+  await expect(page.getByRole('heading', { name: 'Vaultgrid was updated' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  // The signed-in frame stays, so the menu still leads elsewhere.
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+});
