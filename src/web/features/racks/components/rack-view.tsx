@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Pallet, Rack } from '../../../../contracts/racks';
 import type { Warehouse } from '../../../../contracts/warehouses';
@@ -39,6 +39,7 @@ function freeSlots(capacity: number, pallets: readonly Pallet[]): number[] {
 export function RackView({ warehouse }: { warehouse: Warehouse }) {
   const [selectedId, setSelectedId] = useState<Rack['id'] | null>(null);
   const [dialog, setDialog] = useState<PalletDialogTarget | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const matches = usePalletMatch();
   const selected = warehouse.racks.find((r) => r.id === selectedId) ?? null;
   const isRackMatched = (rack: Rack) =>
@@ -80,7 +81,14 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                   aria-label={`Rack ${rack.name}`}
                   aria-pressed={rack.id === selectedId}
                   data-dimmed={isRackMatched(rack) ? 'false' : 'true'}
-                  onClick={() => setSelectedId(rack.id)}
+                  onClick={() => {
+                    setSelectedId(rack.id);
+                    // Below the side-by-side width the rack's shelves sit under the plan.
+                    if (!window.matchMedia('(min-width: 1024px)').matches)
+                      requestAnimationFrame(() =>
+                        panelRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+                      );
+                  }}
                   className={`absolute flex items-center justify-center overflow-hidden border text-[10px] font-semibold leading-tight ${
                     isRackMatched(rack) ? fillClass[rackLevel(rack)] : 'bg-slate-100 text-slate-600'
                   } ${rack.id === selectedId ? 'border-2 border-brand-900' : 'border-slate-600'}`}
@@ -104,7 +112,12 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
         )}
       </div>
 
-      <div className="rounded-2xl bg-white p-4 shadow-sm" aria-label="Selected rack" role="region">
+      <div
+        ref={panelRef}
+        className="scroll-mt-20 rounded-2xl bg-white p-4 shadow-sm"
+        aria-label="Selected rack"
+        role="region"
+      >
         {warehouse.racks.length === 0 ? (
           <div>
             <h2 className="text-lg font-bold">No racks yet</h2>
