@@ -286,14 +286,15 @@ for (const [size, viewport] of [
     await check('pallet dialog');
 
     // Signed out: landing, sign-in and a crew's checklist page.
-    const out = await browser.newPage({ viewport });
+    const outside = await browser.newContext({ viewport });
+    const out = await outside.newPage();
     for (const path of ['/', '/login', fillPath]) {
       await out.goto(path);
       await expect(out.getByRole('heading').first()).toBeVisible();
       const found = await axeProblems(out);
       if (found.length > 0) problems[`signed out ${path}`] = found;
     }
-    await out.close();
+    await outside.close();
 
     expect(problems).toEqual({});
   });

@@ -1,6 +1,12 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
+/** The control that takes focus when a dialog opens: the one marked, else the first usable. */
+const FIRST_STOP =
+  '[data-autofocus], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]';
+/** How long after opening a dialog reclaims focus that another dialog's closing moved away. */
+const FOCUS_SETTLE_MS = 500;
+
 const widthClass = {
   md: 'sm:max-w-md',
   lg: 'sm:max-w-lg',
@@ -33,17 +39,29 @@ export function ModalDialog({
 }: ModalDialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   // One dialog closing as the next opens (confirm, then the form) hands focus back to the
-  // page after the new one took it; take it once more when that happens.
+  // page after the new one took it; for a moment after opening, focus that lands on the page
+  // (outside every dialog) comes back here.
   useEffect(() => {
     if (!open) return;
-    const frame = requestAnimationFrame(() => {
+    const takeFocus = () => {
       const el = panel.current;
       if (!el || el.contains(document.activeElement)) return;
-      el.querySelector<HTMLElement>(
-        '[data-autofocus], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]',
-      )?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
+      el.querySelector<HTMLElement>(FIRST_STOP)?.focus();
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Element && !event.target.closest('[role="dialog"]')) takeFocus();
+    };
+    const frame = requestAnimationFrame(takeFocus);
+    document.addEventListener('focusin', onFocusIn);
+    const settle = setTimeout(
+      () => document.removeEventListener('focusin', onFocusIn),
+      FOCUS_SETTLE_MS,
+    );
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(settle);
+      document.removeEventListener('focusin', onFocusIn);
+    };
   }, [open]);
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
