@@ -4,8 +4,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 /** The control that takes focus when a dialog opens: the one marked, else the first usable. */
 const FIRST_STOP =
   '[data-autofocus], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]';
-/** How long after opening a dialog reclaims focus that another dialog's closing moved away. */
-const FOCUS_SETTLE_MS = 500;
+/** When, after opening, a dialog looks whether another dialog's closing took its focus away. */
+const FOCUS_CHECKS_MS = [50, 150, 300];
 
 const widthClass = {
   md: 'sm:max-w-md',
@@ -39,28 +39,22 @@ export function ModalDialog({
 }: ModalDialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   // One dialog closing as the next opens (confirm, then the form) hands focus back to the
-  // page after the new one took it; for a moment after opening, focus that lands on the page
-  // (outside every dialog) comes back here.
+  // page after the new one took it; for a moment after opening, focus found on the page
+  // (outside every dialog, or nowhere) comes back here.
   useEffect(() => {
     if (!open) return;
     const takeFocus = () => {
       const el = panel.current;
-      if (!el || el.contains(document.activeElement)) return;
+      const active = document.activeElement;
+      if (!el || el.contains(active)) return;
+      if (active && active !== document.body && active.closest('[role="dialog"]')) return;
       el.querySelector<HTMLElement>(FIRST_STOP)?.focus();
     };
-    const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Element && !event.target.closest('[role="dialog"]')) takeFocus();
-    };
     const frame = requestAnimationFrame(takeFocus);
-    document.addEventListener('focusin', onFocusIn);
-    const settle = setTimeout(
-      () => document.removeEventListener('focusin', onFocusIn),
-      FOCUS_SETTLE_MS,
-    );
+    const timers = FOCUS_CHECKS_MS.map((ms) => setTimeout(takeFocus, ms));
     return () => {
       cancelAnimationFrame(frame);
-      clearTimeout(settle);
-      document.removeEventListener('focusin', onFocusIn);
+      timers.forEach(clearTimeout);
     };
   }, [open]);
   return (
