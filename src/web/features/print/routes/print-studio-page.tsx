@@ -94,6 +94,10 @@ function VaultTable({ vaults }: { vaults: PrintVault[] }) {
   return (
     <div
       ref={scrollRef}
+      // Focusable, so the list scrolls by keyboard when it is wider or taller than the screen.
+      tabIndex={0}
+      role="region"
+      aria-label="Print list"
       className="h-[70vh] overflow-auto rounded-xl border border-slate-200 bg-white"
     >
       <table className="w-full text-sm" aria-rowcount={vaults.length + 1}>
