@@ -43,18 +43,15 @@ export function ModalDialog({
   // (outside every dialog, or nowhere) comes back here.
   useEffect(() => {
     if (!open) return;
-    const takeFocus = (isFirst: boolean) => {
+    const takeFocus = () => {
       const el = panel.current;
       const active = document.activeElement;
-      const preferred = el?.querySelector<HTMLElement>('[data-autofocus]');
-      // Headless UI focuses the first control; the one a form marks goes first.
-      if (isFirst && preferred && el?.contains(active) && active !== preferred) preferred.focus();
-      if (!el || el.contains(document.activeElement)) return;
+      if (!el || el.contains(active)) return;
       if (active && active !== document.body && active.closest('[role="dialog"]')) return;
       el.querySelector<HTMLElement>(FIRST_STOP)?.focus();
     };
-    const frame = requestAnimationFrame(() => takeFocus(true));
-    const timers = FOCUS_CHECKS_MS.map((ms) => setTimeout(() => takeFocus(false), ms));
+    const frame = requestAnimationFrame(takeFocus);
+    const timers = FOCUS_CHECKS_MS.map((ms) => setTimeout(takeFocus, ms));
     return () => {
       cancelAnimationFrame(frame);
       timers.forEach(clearTimeout);
