@@ -89,7 +89,7 @@ const tasksSchema = z
   .array(taskAnswerSchema, { error: 'Tasks must be a list.' })
   .max(CHECKLIST_MAX_TASKS, `A checklist holds at most ${CHECKLIST_MAX_TASKS} tasks.`);
 
-const createChecklistBodySchema = z.strictObject({
+export const createChecklistBodySchema = z.strictObject({
   warehouse_id: idInput('Warehouse is required.'),
   description: text('Description', CHECKLIST_TEXT_MAX_LENGTH).trim().default(''),
   tasks: tasksSchema.default([]),
@@ -97,7 +97,7 @@ const createChecklistBodySchema = z.strictObject({
 });
 export type CreateChecklistBody = z.infer<typeof createChecklistBodySchema>;
 
-const updateChecklistBodySchema = z.strictObject({
+export const updateChecklistBodySchema = z.strictObject({
   tasks: tasksSchema.optional(),
   filled_out_by: text('Name', CHECKLIST_NAME_MAX_LENGTH).trim().optional(),
   note: text('Note', CHECKLIST_TEXT_MAX_LENGTH).trim().optional(),

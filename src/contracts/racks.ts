@@ -93,7 +93,7 @@ const rackName = z
   .max(RACK_NAME_MAX_LENGTH, `Name must be at most ${RACK_NAME_MAX_LENGTH} characters.`)
   .transform((v) => v || DEFAULT_RACK_NAME);
 
-const addRackBodySchema = z.object({
+export const addRackBodySchema = z.object({
   name: rackName.optional().default(DEFAULT_RACK_NAME),
   orientation: orientationSchema.optional().default('horizontal'),
   position: positionInputSchema,
@@ -164,7 +164,7 @@ const palletSpaces = (label: string) =>
 
 const weight = numberInput('Weight').pipe(z.number().min(0, 'Weight cannot be negative.'));
 
-const addPalletBodySchema = z.object({
+export const addPalletBodySchema = z.object({
   // Checked by the service, so that a missing or unknown shelf gets the spec's one sentence.
   shelf_id: z.unknown().optional(),
   name: upperText('Pallet name', NAME_MAX_LENGTH),

@@ -109,7 +109,7 @@ async function run(argv: string[], runtime: () => Promise<Runtime>): Promise<voi
         break;
       }
       case 'demo': {
-        const result = await loadDemo(db);
+        const result = await loadDemo(db, rt.storage);
         if (!result.created) console.log(`The demo company "${DEMO_COMPANY}" is already loaded.`);
         else console.log(`Loaded "${DEMO_COMPANY}" with ${result.vaultCount} vaults.`);
         console.log(`Sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

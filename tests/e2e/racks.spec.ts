@@ -266,10 +266,19 @@ test('searching a customer in Rack View highlights its racks and dims the others
   await page.goto(`/warehouse/${w.slug}?view=rack`);
   const search = page.getByPlaceholder('Search customer/pallet/vault number...');
   await search.fill(customer.toLowerCase());
-  await expect(page.getByRole('button', { name: 'Rack Other' })).toHaveClass(/opacity-40/);
-  await expect(page.getByRole('button', { name: 'Rack Has Lee' })).not.toHaveClass(/opacity-40/);
+  await expect(page.getByRole('button', { name: 'Rack Other' })).toHaveAttribute(
+    'data-dimmed',
+    'true',
+  );
+  await expect(page.getByRole('button', { name: 'Rack Has Lee' })).toHaveAttribute(
+    'data-dimmed',
+    'false',
+  );
   await search.fill('');
-  await expect(page.getByRole('button', { name: 'Rack Other' })).not.toHaveClass(/opacity-40/);
+  await expect(page.getByRole('button', { name: 'Rack Other' })).toHaveAttribute(
+    'data-dimmed',
+    'false',
+  );
 });
 
 test('the VAULTS block moves, but not onto a rack', async ({ signedInPage: page }) => {

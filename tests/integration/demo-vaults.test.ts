@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 it('the demo gives every vault a history and makes empty couchbox pairs', async () => {
-  expect(await loadDemo(app.deps.db)).toMatchObject({ created: true });
+  expect(await loadDemo(app.deps.db, app.deps.storage)).toMatchObject({ created: true });
   const [counts] = await queryRows<{ vaults: number; created: number }>(
     app.deps.db,
     sql`SELECT (SELECT count(*)::int FROM vaults) AS vaults,
@@ -37,4 +37,32 @@ it('the demo gives every vault a history and makes empty couchbox pairs', async 
     sql`SELECT count(*)::int AS n FROM fields WHERE type = 'couchbox-B'`,
   );
   expect(orphans?.n).toBe(pairs.length);
+});
+
+it('the demo shows racks with pallets, a filled checklist and a wide warehouse (issue 11 §5)', async () => {
+  const [demo] = await queryRows<{
+    racks: number;
+    pallets: number;
+    widest: number;
+    filler: string;
+    declined: string;
+    images: number;
+  }>(
+    app.deps.db,
+    sql`SELECT (SELECT count(*)::int FROM racks) AS racks,
+               (SELECT count(*)::int FROM pallets) AS pallets,
+               (SELECT max(cols)::int FROM warehouses) AS widest,
+               (SELECT filled_out_by FROM checklists WHERE is_active) AS filler,
+               (SELECT t->>'reason' FROM checklists c, jsonb_array_elements(c.tasks) t
+                 WHERE c.is_active AND t->>'reason' <> '' LIMIT 1) AS declined,
+               (SELECT count(*)::int FROM checklist_images) AS images`,
+  );
+  expect(demo).toMatchObject({
+    racks: 3,
+    pallets: 6,
+    filler: 'Maria Lopez',
+    declined: expect.stringContaining('Garcia'),
+    images: 1,
+  });
+  expect(demo?.widest).toBeGreaterThanOrEqual(30);
 });

@@ -1,6 +1,8 @@
 import type { Db } from '../db/client';
+import type { FileStorage } from '../storage/storage';
 import { findCompanyByName } from '../features/auth/auth.repository';
 import { createCompany, createUser } from '../features/auth/companies.service';
+import { addDemoFloorExtras } from './floor-extras';
 import { generateCompanyData } from './generate';
 import { addDemoVaultExtras } from './vault-extras';
 
@@ -10,13 +12,20 @@ export const DEMO_PASSWORD = 'vaultgrid-demo';
 
 export type DemoResult = { created: false } | { created: true; vaultCount: number };
 
-/** A realistic example company, so a newcomer sees a populated product. */
-export async function loadDemo(db: Db): Promise<DemoResult> {
+/**
+ * A realistic example company, so a newcomer sees a populated product: vault grids (one 40
+ * columns wide, for the phone layout), racks with pallets, a filled checklist, history.
+ */
+export async function loadDemo(db: Db, storage: FileStorage): Promise<DemoResult> {
   if (await findCompanyByName(db, DEMO_COMPANY)) return { created: false };
   return db.transaction(async (tx) => {
     const company = await createCompany(tx, DEMO_COMPANY);
-    await createUser(tx, { companyId: company.id, email: DEMO_EMAIL, password: DEMO_PASSWORD });
-    const { vaultCount } = await generateCompanyData(tx, {
+    const user = await createUser(tx, {
+      companyId: company.id,
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+    });
+    const { vaultCount, warehouseIds } = await generateCompanyData(tx, {
       companyId: company.id,
       warehouses: [
         {
@@ -46,12 +55,31 @@ export async function loadDemo(db: Db): Promise<DemoResult> {
           width: 40,
           fill: 0.3,
         },
+        {
+          name: 'Harbor Wide Warehouse',
+          rows: 25,
+          cols: 40,
+          fieldCapacity: 3,
+          length: 140,
+          width: 220,
+          fill: 0.45,
+        },
       ],
       stagedVaults: 6,
       emptyShare: 0.08,
       seed: 7,
     });
     await addDemoVaultExtras(tx, company.id);
+    // Warehouse 3's floor has room beside its vault block for three racks.
+    const rackWarehouseId = warehouseIds[2];
+    if (rackWarehouseId !== undefined) {
+      await addDemoFloorExtras(
+        tx,
+        storage,
+        { id: user.id, email: user.email, companyId: company.id, companyName: DEMO_COMPANY },
+        rackWarehouseId,
+      );
+    }
     return { created: true, vaultCount };
   });
 }

@@ -1,4 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/logo';
@@ -25,9 +26,9 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
             type="button"
             onClick={onClose}
             aria-label="Close menu"
-            className="rounded-lg px-3 py-2 text-2xl"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-100"
           >
-            ×
+            <X aria-hidden="true" className="h-6 w-6" />
           </button>
         </div>
         <nav aria-label="Main" className="flex-1 space-y-1" onClick={onClose}>
@@ -79,7 +80,7 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
               },
             })
           }
-          className="mt-4 rounded-lg border border-slate-300 px-4 py-3 font-semibold hover:bg-slate-100"
+          className="mt-4 min-h-11 rounded-lg border border-slate-400 px-4 py-3 font-semibold hover:bg-slate-100"
         >
           Logout
         </button>
@@ -96,11 +97,11 @@ export function AppLayout() {
   const onWarehouseRoute = location.pathname.startsWith('/warehouse/');
   return (
     <div className="min-h-screen">
-      <header className="no-print sticky top-0 z-40 flex items-center gap-4 bg-brand-900 px-4 py-2 text-white shadow">
+      <header className="no-print sticky top-0 z-40 flex items-center gap-2 bg-brand-900 px-3 py-2 text-white shadow sm:gap-4 sm:px-4">
         <Link to="/dashboard" aria-label="Vaultgrid home">
           <Logo light />
         </Link>
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           {onWarehouseRoute && (
             <div className="mx-auto max-w-xl">
               <WarehouseSearch />
@@ -111,9 +112,9 @@ export function AppLayout() {
           type="button"
           aria-label="Open menu"
           onClick={() => setMenuOpen(true)}
-          className="rounded-lg px-3 py-2 text-2xl hover:bg-brand-700"
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg hover:bg-brand-700"
         >
-          ☰
+          <Menu aria-hidden="true" className="h-6 w-6" />
         </button>
       </header>
       <main>

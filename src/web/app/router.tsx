@@ -8,6 +8,7 @@ import { SearchProvider } from '../lib/search-context';
 import { AddWarehousePage } from '../features/warehouses/routes/add-warehouse-page';
 import { DashboardPage } from '../features/warehouses/routes/dashboard-page';
 import { AppLayout } from './layout';
+import { RouteError } from './route-error';
 
 /**
  * Screens past the dashboard load on first visit: a crew's phone opening a checklist, or
@@ -124,39 +125,52 @@ function TokenChecklist() {
 }
 
 export const router = createBrowserRouter([
-  { path: '/', element: <SessionGate signedIn={toDashboard} signedOut={<LandingPage />} /> },
-  { path: '/login', element: <SessionGate signedIn={toDashboard} signedOut={<LoginPage />} /> },
-  // Checklist fill pages work signed in or out: crews use them on a phone without an account.
-  { path: '/:segment', element: <ChecklistOrUnknown /> },
-  { path: '/c/:token', element: <TokenChecklist /> },
-  { path: '/s/:code', element: <ScanCodeLanding /> },
   {
-    element: <RequireSession />,
+    // One boundary for every screen: a crash, a 404 answer or a lazy chunk that is gone after a
+    // deploy shows a page with Reload, never the router's default.
+    errorElement: <RouteError />,
     children: [
+      { path: '/', element: <SessionGate signedIn={toDashboard} signedOut={<LandingPage />} /> },
+      { path: '/login', element: <SessionGate signedIn={toDashboard} signedOut={<LoginPage />} /> },
+      // Checklist fill pages work signed in or out: crews use them on a phone without an account.
+      { path: '/:segment', element: <ChecklistOrUnknown /> },
+      { path: '/c/:token', element: <TokenChecklist /> },
+      { path: '/s/:code', element: <ScanCodeLanding /> },
       {
-        element: <AppLayout />,
+        element: <RequireSession />,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/stage', element: <StagePage /> },
-          { path: '/scan', element: <ScanPage /> },
-          { path: '/warehouse/:warehouseName', element: <WarehousePage /> },
-          { path: '/add-warehouse', element: <AddWarehousePage /> },
-          { path: '/edit/vault/:vaultName', element: <EditVaultPage /> },
-          { path: '/edit/:warehouseName', element: <EditWarehousePage /> },
-          { path: '/statistics', element: <StatisticsPage /> },
-          { path: '/print-studio', element: <PrintStudioPage /> },
-          { path: '/warehouse-checklists', element: <ChecklistsAdminPage /> },
-          { path: '/team', element: <TeamPage /> },
-          { path: '/import', element: <ImportPage /> },
-          { path: '/import/:id', element: <ImportPage /> },
-          { path: '/audits', element: <AuditsPage /> },
-          { path: '/audits/:auditId', element: <AuditPage /> },
-          { path: '/retrieve/:vaultId', element: <RetrievePage /> },
-          { path: '/dig-outs', element: <DigOutsPage /> },
-          { path: '/dig-outs/:digOutId', element: <DigOutPage /> },
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                // Inside the signed-in frame, so the header and menu stay usable beside the error.
+                errorElement: <RouteError />,
+                children: [
+                  { path: '/dashboard', element: <DashboardPage /> },
+                  { path: '/stage', element: <StagePage /> },
+                  { path: '/scan', element: <ScanPage /> },
+                  { path: '/warehouse/:warehouseName', element: <WarehousePage /> },
+                  { path: '/add-warehouse', element: <AddWarehousePage /> },
+                  { path: '/edit/vault/:vaultName', element: <EditVaultPage /> },
+                  { path: '/edit/:warehouseName', element: <EditWarehousePage /> },
+                  { path: '/statistics', element: <StatisticsPage /> },
+                  { path: '/print-studio', element: <PrintStudioPage /> },
+                  { path: '/warehouse-checklists', element: <ChecklistsAdminPage /> },
+                  { path: '/team', element: <TeamPage /> },
+                  { path: '/import', element: <ImportPage /> },
+                  { path: '/import/:id', element: <ImportPage /> },
+                  { path: '/audits', element: <AuditsPage /> },
+                  { path: '/audits/:auditId', element: <AuditPage /> },
+                  { path: '/retrieve/:vaultId', element: <RetrievePage /> },
+                  { path: '/dig-outs', element: <DigOutsPage /> },
+                  { path: '/dig-outs/:digOutId', element: <DigOutPage /> },
+                ],
+              },
+            ],
+          },
         ],
       },
+      { path: '*', element: toRoot },
     ],
   },
-  { path: '*', element: toRoot },
 ]);

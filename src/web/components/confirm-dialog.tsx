@@ -1,5 +1,6 @@
-import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { ModalDialog } from './dialog';
+import { ErrorAlert } from './error-alert';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,7 +15,10 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** The one confirmation dialog: accessible (focus trap, Escape, labelled), used for every "Are you sure". */
+/**
+ * The one confirmation dialog, used for every "Are you sure". Focus starts on the confirm
+ * button, except for a deletion, where it starts on the way back.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -28,42 +32,28 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-bold">{title}</DialogTitle>
-          <Description as="div" className="mt-2 text-slate-700">
-            {message}
-          </Description>
-          {error && (
-            <p role="alert" className="mt-3 rounded bg-red-50 p-2 text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          <div className="mt-6 flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={onClose}
-              className="rounded-lg border border-slate-300 px-4 py-2"
-            >
-              {cancelLabel}
-            </button>
-            <button
-              type="button"
-              onClick={onConfirm}
-              disabled={isBusy}
-              className={`rounded-lg px-4 py-2 font-semibold text-white disabled:opacity-60 ${
-                tone === 'danger'
-                  ? 'bg-red-600 hover:bg-red-700'
-                  : 'bg-brand-700 hover:bg-brand-900'
-              }`}
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </DialogPanel>
+    <ModalDialog open={open} title={title} description={message} width="md" onClose={onClose}>
+      <ErrorAlert message={error} className="mt-3" />
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button
+          type="button"
+          onClick={onClose}
+          className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
+        >
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={isBusy}
+          data-autofocus={tone === 'primary' ? true : undefined}
+          className={`min-h-11 rounded-lg px-4 py-2 font-semibold text-white disabled:bg-slate-500 ${
+            tone === 'danger' ? 'bg-red-700 hover:bg-red-800' : 'bg-brand-700 hover:bg-brand-900'
+          }`}
+        >
+          {confirmLabel}
+        </button>
       </div>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-export type SearchKind = 'customer' | 'order' | 'vault' | 'pallet';
+/** A picked suggestion's group, or `text`: Enter on what is typed matches every group. */
+export type SearchKind = 'customer' | 'order' | 'vault' | 'pallet' | 'text';
 
 export interface SearchSelection {
   kind: SearchKind;

@@ -1,8 +1,10 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { Checklist } from '../../../../contracts/checklists';
 import type { WarehouseSummary } from '../../../../contracts/warehouses';
 import { DEFAULT_CHECKLIST_TASKS, normaliseTaskTitles } from '../../../../domain/checklist-rules';
+import { ModalDialog } from '../../../components/dialog';
+import { ErrorAlert } from '../../../components/error-alert';
 
 export interface ChecklistFormValues {
   warehouse_id: WarehouseSummary['id'];
@@ -63,111 +65,104 @@ export function ChecklistFormDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-bold">
-            {checklist ? 'Edit Checklist' : 'Add New Checklist'}
-          </DialogTitle>
-          <form
-            className="mt-4 space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
+    <ModalDialog
+      open={open}
+      title={checklist ? 'Edit Checklist' : 'Add New Checklist'}
+      width="lg"
+      onClose={onClose}
+    >
+      <form
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label className="block">
+          <span className="text-sm font-medium">Warehouse</span>
+          <select
+            value={warehouseId ?? ''}
+            onChange={(e) => setWarehouseId(e.target.value ? Number(e.target.value) : null)}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
           >
-            <label className="block">
-              <span className="text-sm font-medium">Warehouse</span>
-              <select
-                value={warehouseId ?? ''}
-                onChange={(e) => setWarehouseId(e.target.value ? Number(e.target.value) : null)}
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              >
-                <option value="">Select a warehouse</option>
-                {warehouses.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="block">
-              <span className="text-sm font-medium">Description</span>
-              <textarea
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-                rows={2}
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-            </label>
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">Tasks</legend>
-              {tasks.map((t, i) => (
-                <div key={t.key} className="flex gap-2">
-                  <input
-                    aria-label={`Task ${i + 1}`}
-                    value={t.text}
-                    disabled={t.locked}
-                    onChange={(e) =>
-                      setTasks((all) =>
-                        all.map((x) => (x.key === t.key ? { ...x, text: e.target.value } : x)),
-                      )
-                    }
-                    className="flex-1 rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100"
-                  />
-                  <button
-                    type="button"
-                    aria-label={`Remove task ${i + 1}`}
-                    disabled={t.locked}
-                    onClick={() => setTasks((all) => all.filter((x) => x.key !== t.key))}
-                    className="rounded-lg border border-slate-300 px-3 py-2 disabled:opacity-40"
-                  >
-                    ×
-                  </button>
-                </div>
-              ))}
-              <button
-                type="button"
-                onClick={() => setTasks((all) => [...all, row('')])}
-                className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
-              >
-                Add Task
-              </button>
-            </fieldset>
-            <label className="flex items-center gap-2">
+            <option value="">Select a warehouse</option>
+            {warehouses.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="text-sm font-medium">Description</span>
+          <textarea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            rows={2}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
+        </label>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Tasks</legend>
+          {tasks.map((t, i) => (
+            <div key={t.key} className="flex gap-2">
               <input
-                type="checkbox"
-                checked={isActive}
-                onChange={(e) => setIsActive(e.target.checked)}
-                className="h-5 w-5"
+                aria-label={`Task ${i + 1}`}
+                value={t.text}
+                disabled={t.locked}
+                onChange={(e) =>
+                  setTasks((all) =>
+                    all.map((x) => (x.key === t.key ? { ...x, text: e.target.value } : x)),
+                  )
+                }
+                className="flex-1 rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100"
               />
-              Active
-            </label>
-            {(problem ?? error) && (
-              <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-700">
-                {problem ?? error}
-              </p>
-            )}
-            <div className="flex justify-end gap-3">
               <button
                 type="button"
-                onClick={onClose}
-                className="rounded-lg border border-slate-300 px-4 py-2"
+                aria-label={`Remove task ${i + 1}`}
+                disabled={t.locked}
+                onClick={() => setTasks((all) => all.filter((x) => x.key !== t.key))}
+                className="inline-flex h-11 w-11 items-center justify-center rounded-lg border border-slate-400 disabled:text-slate-400"
               >
-                Cancel
-              </button>
-              <button
-                type="submit"
-                disabled={isBusy}
-                className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
-              >
-                {checklist ? 'Save Checklist' : 'Create Checklist'}
+                <X aria-hidden="true" className="h-5 w-5" />
               </button>
             </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+          ))}
+          <button
+            type="button"
+            onClick={() => setTasks((all) => [...all, row('')])}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          >
+            Add Task
+          </button>
+        </fieldset>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={isActive}
+            onChange={(e) => setIsActive(e.target.checked)}
+            className="h-5 w-5"
+          />
+          Active
+        </label>
+        <ErrorAlert message={problem ?? error} />
+        <div className="flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg border border-slate-300 px-4 py-2"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={isBusy}
+            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
+          >
+            {checklist ? 'Save Checklist' : 'Create Checklist'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

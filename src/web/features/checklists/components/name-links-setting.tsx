@@ -1,6 +1,6 @@
 import { Field, Label, Description, Switch } from '@headlessui/react';
-import { errorMessage } from '../../../lib/api';
 import { useChecklistSettings, useUpdateChecklistSettings } from '../api/use-checklists';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /**
  * The company's switch for the spec's name links (`/<warehouse>-checklist`): anyone who guesses
@@ -27,11 +27,7 @@ export function NameLinksSetting() {
             ? 'Crews can also open a checklist at /<warehouse name>-checklist. Anyone who guesses the name can too.'
             : 'Only the printed links and QR codes open a checklist.'}
         </Description>
-        {update.isError && (
-          <p role="alert" className="text-red-700">
-            {errorMessage(update.error)}
-          </p>
-        )}
+        <ErrorAlert error={update.error} />
       </div>
     </Field>
   );

@@ -4,6 +4,7 @@ import {
   REASON_TOO_SHORT_MESSAGE,
   SOMEONE_ELSE_REQUIRED_MESSAGE,
 } from '../../../../domain/checklist-rules';
+import { ErrorAlert } from '../../../components/error-alert';
 
 export interface TaskDraft {
   choice: 'yes' | 'no' | null;
@@ -121,11 +122,7 @@ export function TaskAnswerField({
               />
             </label>
           )}
-          {problem && (
-            <p role="alert" className="text-sm text-red-700">
-              {problem}
-            </p>
-          )}
+          <ErrorAlert message={problem} />
         </div>
       )}
     </fieldset>

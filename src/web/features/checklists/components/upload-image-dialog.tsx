@@ -1,8 +1,8 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useRef, useState } from 'react';
 import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../../../../contracts/limits';
 import type { ChecklistImage } from '../../../../contracts/checklists';
 import { uploadChecklistImage } from '../api/upload-checklist-image';
+import { ModalDialog } from '../../../components/dialog';
 
 /** Spec §9: the modal closes itself 1.2 s after a success and 2.5 s after a failure. */
 const UPLOAD_SUCCESS_CLOSE_MS = 1200;
@@ -73,66 +73,57 @@ export function UploadImageDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-3">
-        <DialogPanel className="w-full max-w-md rounded-2xl bg-white p-5 shadow-xl">
-          <DialogTitle className="text-lg font-bold">Upload Image</DialogTitle>
-          {phase === 'idle' && (
-            <label className="mt-4 block cursor-pointer rounded-xl border-2 border-dashed border-slate-300 p-6 text-center text-base font-semibold hover:bg-slate-50">
-              Take or choose a photo
-              <input
-                type="file"
-                accept="image/*"
-                className="sr-only"
-                aria-label="Choose image"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) upload(file);
-                  e.target.value = '';
-                }}
-              />
-            </label>
-          )}
-          {phase !== 'idle' && (
-            <div className="mt-4">
-              <div
-                role="progressbar"
-                aria-label="Upload progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress}
-                className="h-4 w-full overflow-hidden rounded-full bg-slate-200"
-              >
-                <div
-                  className={`h-full ${phase === 'failure' ? 'bg-red-600' : 'bg-brand-700'} transition-[width]`}
-                  style={{ width: `${progress}%` }}
-                />
-              </div>
-              <ul aria-label="Upload log" aria-live="polite" className="mt-3 space-y-1 text-sm">
-                {log.map((line, i) => (
-                  <li
-                    key={i}
-                    className={line.startsWith('Failed') ? 'text-red-700' : 'text-slate-700'}
-                  >
-                    {line}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <div className="mt-5 flex justify-end">
-            <button
-              type="button"
-              onClick={close}
-              disabled={phase === 'uploading'}
-              className="rounded-lg border border-slate-300 px-5 py-3 font-semibold disabled:opacity-50"
-            >
-              Close
-            </button>
+    <ModalDialog open={open} title="Upload Image" width="md" onClose={close}>
+      {phase === 'idle' && (
+        <label className="mt-4 block cursor-pointer rounded-xl border-2 border-dashed border-slate-300 p-6 text-center text-base font-semibold hover:bg-slate-50">
+          Take or choose a photo
+          <input
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            aria-label="Choose image"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) upload(file);
+              e.target.value = '';
+            }}
+          />
+        </label>
+      )}
+      {phase !== 'idle' && (
+        <div className="mt-4">
+          <div
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-4 w-full overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className={`h-full ${phase === 'failure' ? 'bg-red-600' : 'bg-brand-700'} transition-[width]`}
+              style={{ width: `${progress}%` }}
+            />
           </div>
-        </DialogPanel>
+          <ul aria-label="Upload log" aria-live="polite" className="mt-3 space-y-1 text-sm">
+            {log.map((line, i) => (
+              <li key={i} className={line.startsWith('Failed') ? 'text-red-700' : 'text-slate-700'}>
+                {line}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="mt-5 flex justify-end">
+        <button
+          type="button"
+          onClick={close}
+          disabled={phase === 'uploading'}
+          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold disabled:opacity-50"
+        >
+          Close
+        </button>
       </div>
-    </Dialog>
+    </ModalDialog>
   );
 }

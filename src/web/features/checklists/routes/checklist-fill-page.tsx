@@ -1,4 +1,3 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LinkedChecklist } from '../../../../contracts/checklists';
@@ -20,6 +19,7 @@ import {
   type TaskDraft,
 } from '../components/task-answer-field';
 import { UploadImageDialog } from '../components/upload-image-dialog';
+import { ModalDialog } from '../../../components/dialog';
 import { useLiveChecklistLink } from '../../../lib/live-updates';
 
 function FillForm({
@@ -172,26 +172,21 @@ function FillForm({
           void queryClient.invalidateQueries({ queryKey: checklistKeys.fill(address) })
         }
       />
-      <Dialog
+      <ModalDialog
         open={thanked !== null}
+        title={`Thank you, ${thanked ?? ''}!`}
+        width="md"
         onClose={() => setThanked(null)}
-        className="fixed inset-0 z-50"
       >
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl">
-            <DialogTitle className="text-xl font-bold">Thank you, {thanked}!</DialogTitle>
-            <p className="mt-2 text-slate-700">Your checklist answers have been saved.</p>
-            <button
-              type="button"
-              onClick={() => setThanked(null)}
-              className="mt-5 w-full rounded-xl bg-brand-700 px-4 py-3 text-lg font-semibold text-white"
-            >
-              Close
-            </button>
-          </DialogPanel>
-        </div>
-      </Dialog>
+        <p className="mt-2 text-slate-700">Your checklist answers have been saved.</p>
+        <button
+          type="button"
+          onClick={() => setThanked(null)}
+          className="mt-5 w-full rounded-xl bg-brand-700 px-4 py-3 text-lg font-semibold text-white"
+        >
+          Close
+        </button>
+      </ModalDialog>
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { flushSync } from 'react-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CSV_FILE_NAME, type PrintVault } from '../../../../contracts/print';
 import { Spinner } from '../../../components/spinner';
-import { errorMessage } from '../../../lib/api';
 import { csvDownloadUrl, usePrintVaults } from '../api/use-print-vaults';
+import { ErrorAlert } from '../../../components/error-alert';
 import { LabelSelection } from '../components/label-selection';
 
 const COLUMNS = ['Vault #', 'Customer', 'Type', 'Pos', 'Field', 'Warehouse', 'Notes'] as const;
@@ -95,6 +95,10 @@ function VaultTable({ vaults }: { vaults: PrintVault[] }) {
   return (
     <div
       ref={scrollRef}
+      // Focusable, so the list scrolls by keyboard when it is wider or taller than the screen.
+      tabIndex={0}
+      role="region"
+      aria-label="Print list"
       className="h-[70vh] overflow-auto rounded-xl border border-slate-200 bg-white"
     >
       <table className="w-full text-sm" aria-rowcount={vaults.length + 1}>
@@ -146,11 +150,7 @@ export function PrintStudioPage() {
         </div>
       </div>
       {vaults.isPending && <Spinner label="Loading vaults" />}
-      {vaults.isError && (
-        <p role="alert" className="text-red-700">
-          {errorMessage(vaults.error)}
-        </p>
-      )}
+      <ErrorAlert error={vaults.error} />
       {vaults.data?.length === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
           No vaults found

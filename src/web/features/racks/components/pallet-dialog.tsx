@@ -1,4 +1,3 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import {
   NAME_MAX_LENGTH,
@@ -7,6 +6,10 @@ import {
   PALLET_SPACES_MIN,
 } from '../../../../contracts/limits';
 import type { Pallet } from '../../../../contracts/racks';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ModalDialog } from '../../../components/dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api';
 import { useAddPallet } from '../api/use-add-pallet';
 import { useDeletePallet } from '../api/use-delete-pallet';
@@ -40,8 +43,11 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
     pallet_spaces: String(pallet?.palletSpaces ?? 1),
   });
   const [error, setError] = useState<string | null>(null);
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const isBusy = addPallet.isPending || editPallet.isPending || deletePallet.isPending;
   const title = pallet ? 'Edit Pallet' : 'Add Pallet';
+  const palletName = pallet?.name || pallet?.palletNumber;
+  const palletLabel = palletName ? `pallet ${palletName}` : 'the pallet';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,119 +82,103 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
     if (!pallet) return;
     deletePallet.mutate(pallet.id, {
       onSuccess: onClose,
-      onError: (e) => setError(errorMessage(e)),
+      onError: (e) => {
+        setConfirmingDelete(false);
+        setError(errorMessage(e));
+      },
     });
   };
 
   const upper = (key: 'customer_name' | 'name') => (value: string) =>
     setForm({ ...form, [key]: value.toUpperCase() });
-  const input = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2';
 
   return (
-    <Dialog open onClose={onClose} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="max-h-full w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-bold">{title}</DialogTitle>
-          <form onSubmit={onSubmit} className="mt-4 space-y-3">
-            <label className="block">
-              <span className="text-sm font-medium">Customer Name</span>
-              <input
-                required
-                maxLength={NAME_MAX_LENGTH}
-                value={form.customer_name}
-                onChange={(e) => upper('customer_name')(e.target.value)}
-                className={input}
-              />
-            </label>
-            <label className="block">
-              <span className="text-sm font-medium">Pallet Name</span>
-              <input
-                maxLength={NAME_MAX_LENGTH}
-                value={form.name}
-                onChange={(e) => upper('name')(e.target.value)}
-                className={input}
-              />
-            </label>
-            <label className="block">
-              <span className="text-sm font-medium">Pallet Number</span>
-              <input
-                maxLength={PALLET_NUMBER_MAX_LENGTH}
-                value={form.pallet_number}
-                onChange={(e) => setForm({ ...form, pallet_number: e.target.value })}
-                className={input}
-              />
-            </label>
-            <label className="block">
-              <span className="text-sm font-medium">Notes</span>
-              <textarea
-                maxLength={NOTE_MAX_LENGTH}
-                value={form.notes}
-                onChange={(e) => setForm({ ...form, notes: e.target.value })}
-                className={input}
-              />
-            </label>
-            <div className="grid grid-cols-2 gap-3">
-              <label className="block">
-                <span className="text-sm font-medium">Weight</span>
-                <input
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="any"
-                  value={form.weight}
-                  onChange={(e) => setForm({ ...form, weight: e.target.value })}
-                  className={input}
-                />
-              </label>
-              <label className="block">
-                <span className="text-sm font-medium">Pallet Spaces</span>
-                <input
-                  required
-                  type="number"
-                  inputMode="numeric"
-                  min={PALLET_SPACES_MIN}
-                  step={1}
-                  value={form.pallet_spaces}
-                  onChange={(e) => setForm({ ...form, pallet_spaces: e.target.value })}
-                  className={input}
-                />
-              </label>
-            </div>
-            {error && (
-              <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-700">
-                {error}
-              </p>
-            )}
-            <div className="flex flex-wrap justify-end gap-3 pt-2">
-              {pallet && (
-                <button
-                  type="button"
-                  onClick={onDelete}
-                  disabled={isBusy}
-                  className="mr-auto rounded-lg bg-red-600 px-4 py-2 font-semibold text-white disabled:opacity-60"
-                >
-                  Delete
-                </button>
-              )}
-              <button
-                type="button"
-                onClick={onClose}
-                className="rounded-lg border border-slate-300 px-4 py-2"
-              >
-                Cancel
-              </button>
-              <button
-                type="submit"
-                disabled={isBusy}
-                className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
-              >
-                Save
-              </button>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <ModalDialog title={title} width="md" onClose={onClose}>
+      <form onSubmit={onSubmit} className="mt-4 space-y-3">
+        <TextField
+          label="Customer Name"
+          required
+          maxLength={NAME_MAX_LENGTH}
+          value={form.customer_name}
+          onChange={(e) => upper('customer_name')(e.target.value)}
+        />
+        <TextField
+          label="Pallet Name"
+          maxLength={NAME_MAX_LENGTH}
+          value={form.name}
+          onChange={(e) => upper('name')(e.target.value)}
+        />
+        <TextField
+          label="Pallet Number"
+          maxLength={PALLET_NUMBER_MAX_LENGTH}
+          value={form.pallet_number}
+          onChange={(e) => setForm({ ...form, pallet_number: e.target.value })}
+        />
+        <TextAreaField
+          label="Notes"
+          maxLength={NOTE_MAX_LENGTH}
+          value={form.notes}
+          onChange={(e) => setForm({ ...form, notes: e.target.value })}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label="Weight"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            value={form.weight}
+            onChange={(e) => setForm({ ...form, weight: e.target.value })}
+          />
+          <TextField
+            label="Pallet Spaces"
+            required
+            type="number"
+            inputMode="numeric"
+            min={PALLET_SPACES_MIN}
+            step={1}
+            value={form.pallet_spaces}
+            onChange={(e) => setForm({ ...form, pallet_spaces: e.target.value })}
+          />
+        </div>
+        <ErrorAlert message={error} />
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          {pallet && (
+            <button
+              type="button"
+              onClick={() => setConfirmingDelete(true)}
+              disabled={isBusy}
+              className="mr-auto min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
+            >
+              Delete
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={onClose}
+            className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={isBusy}
+            className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
+          >
+            Save
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={isConfirmingDelete}
+        title="Delete Pallet"
+        message={`Are you sure you want to delete ${palletLabel} of ${pallet?.customerName ?? ''}? This action cannot be undone.`}
+        confirmLabel="Yes, delete it"
+        tone="danger"
+        isBusy={deletePallet.isPending}
+        onClose={() => setConfirmingDelete(false)}
+        onConfirm={onDelete}
+      />
+    </ModalDialog>
   );
 }

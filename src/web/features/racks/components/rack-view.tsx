@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { Pallet, Rack } from '../../../../contracts/racks';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { rackFootprint, vaultBlockFootprint } from '../../../../domain/floor-plan';
@@ -38,6 +40,7 @@ function freeSlots(capacity: number, pallets: readonly Pallet[]): number[] {
 export function RackView({ warehouse }: { warehouse: Warehouse }) {
   const [selectedId, setSelectedId] = useState<Rack['id'] | null>(null);
   const [dialog, setDialog] = useState<PalletDialogTarget | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const matches = usePalletMatch();
   const selected = warehouse.racks.find((r) => r.id === selectedId) ?? null;
   const isRackMatched = (rack: Rack) =>
@@ -78,10 +81,18 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                   type="button"
                   aria-label={`Rack ${rack.name}`}
                   aria-pressed={rack.id === selectedId}
-                  onClick={() => setSelectedId(rack.id)}
-                  className={`absolute flex items-center justify-center overflow-hidden border text-[10px] font-semibold leading-tight ${fillClass[rackLevel(rack)]} ${
-                    rack.id === selectedId ? 'border-2 border-brand-900' : 'border-slate-600'
-                  } ${isRackMatched(rack) ? '' : 'opacity-40 grayscale'}`}
+                  data-dimmed={isRackMatched(rack) ? 'false' : 'true'}
+                  onClick={() => {
+                    setSelectedId(rack.id);
+                    // Below the side-by-side width the rack's shelves sit under the plan.
+                    if (!window.matchMedia('(min-width: 1024px)').matches)
+                      requestAnimationFrame(() =>
+                        panelRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+                      );
+                  }}
+                  className={`absolute flex items-center justify-center overflow-hidden border text-[10px] font-semibold leading-tight ${
+                    isRackMatched(rack) ? fillClass[rackLevel(rack)] : 'bg-slate-100 text-slate-600'
+                  } ${rack.id === selectedId ? 'border-2 border-brand-900' : 'border-slate-600'}`}
                   style={{
                     left: pct(rack.position.x, warehouse.width),
                     top: pct(rack.position.y, warehouse.length),
@@ -102,13 +113,32 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
         )}
       </div>
 
-      <div className="rounded-2xl bg-white p-4 shadow-sm" aria-label="Selected rack" role="region">
-        {!selected ? (
-          <p className="text-slate-600">Select a rack to view its info</p>
+      <div
+        ref={panelRef}
+        className="scroll-mt-20 rounded-2xl bg-white p-4 shadow-sm"
+        aria-label="Selected rack"
+        role="region"
+      >
+        {warehouse.racks.length === 0 ? (
+          <div>
+            <h2 className="text-lg font-bold">No racks yet</h2>
+            <p className="mt-1 text-slate-700">
+              Racks are placed in the layout editor: drag “Add a Rack” onto its floor plan, then
+              come back here to fill its shelves.
+            </p>
+            <Link
+              to={`/edit/${warehouse.slug}`}
+              className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+            >
+              Add racks in the layout editor
+            </Link>
+          </div>
+        ) : !selected ? (
+          <p className="text-slate-700">Select a rack to view its info</p>
         ) : (
           <div>
             <h2 className="text-lg font-bold">{selected.name}</h2>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-slate-700">
               {selected.num_shelves} shelves, {selected.capacity} spots each
             </p>
             <ol className="mt-4 space-y-3">
@@ -118,7 +148,7 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                   aria-label={`Shelf ${shelf.index + 1}`}
                   className="rounded-lg border border-slate-300 p-2"
                 >
-                  <p className="mb-1 text-xs font-semibold text-slate-500">
+                  <p className="mb-1 text-xs font-semibold text-slate-700">
                     Shelf {shelf.index + 1}
                   </p>
                   <div className="flex flex-wrap gap-1">
@@ -130,8 +160,10 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                         onClick={() =>
                           setDialog({ shelfId: shelf.id, slotIndex: pallet.slotIndex, pallet })
                         }
-                        className={`min-h-12 rounded border border-amber-700 bg-amber-200 px-1 py-1 text-left text-xs ${
-                          !matches || matches(pallet) ? '' : 'opacity-40'
+                        className={`min-h-12 rounded border px-1 py-1 text-left text-xs ${
+                          !matches || matches(pallet)
+                            ? 'border-amber-700 bg-amber-200'
+                            : 'border-slate-400 bg-slate-100 text-slate-600'
                         }`}
                         style={{ width: `${palletTileWidthPercent(pallet.shelfSpots)}%` }}
                       >
@@ -147,10 +179,10 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                         type="button"
                         aria-label={`Add pallet to shelf ${shelf.index + 1}`}
                         onClick={() => setDialog({ shelfId: shelf.id, slotIndex: slot })}
-                        className="min-h-12 rounded border border-dashed border-slate-400 text-xl text-slate-500"
+                        className="inline-flex min-h-12 items-center justify-center rounded border border-dashed border-slate-500 text-slate-700"
                         style={{ width: `${palletTileWidthPercent(1)}%` }}
                       >
-                        +
+                        <Plus aria-hidden="true" className="h-5 w-5" />
                       </button>
                     ))}
                   </div>

@@ -1,9 +1,11 @@
+import { Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { Vault } from '../../../../contracts/vaults';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
-import { vaultDisplayName } from '../../vaults/components/field-slots';
+import { vaultLabel, vaultNumberText } from '../../../../domain/vault-number';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useDeleteStagedVaults } from '../api/use-delete-staged-vaults';
 import { useStagedVaults } from '../api/use-stage';
 import { MoveVaultDialog } from '../components/move-vault-dialog';
@@ -38,7 +40,7 @@ export function StagePage() {
               setDeleteMode(!isDeleteMode);
               setChosen(new Set());
             }}
-            className={`rounded-lg px-4 py-2 font-semibold ${isDeleteMode ? 'bg-red-600 text-white' : 'border border-slate-300'}`}
+            className={`min-h-11 rounded-lg px-4 py-2 font-semibold ${isDeleteMode ? 'bg-red-600 text-white' : 'border border-slate-300'}`}
           >
             Delete mode: {isDeleteMode ? 'ON' : 'OFF'}
           </button>
@@ -48,19 +50,15 @@ export function StagePage() {
               aria-label="Delete selected vaults"
               disabled={chosen.size === 0}
               onClick={() => setConfirming(true)}
-              className="rounded-lg border border-red-600 px-4 py-2 text-red-700 disabled:opacity-50"
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-red-600 px-3 text-red-700 disabled:border-slate-300 disabled:text-slate-400"
             >
-              🗑
+              <Trash2 aria-hidden="true" className="h-5 w-5" />
             </button>
           )}
         </div>
       </div>
       {staged.isPending && <Spinner label="Loading staged vaults" />}
-      {staged.isError && (
-        <p role="alert" className="text-red-700">
-          {errorMessage(staged.error)}
-        </p>
-      )}
+      {staged.isError && <ErrorAlert error={staged.error} />}
       {staged.data && vaults.length === 0 && (
         <p className="text-slate-600">No staged vaults available.</p>
       )}
@@ -69,22 +67,22 @@ export function StagePage() {
         className={`grid grid-cols-1 gap-3 rounded-2xl p-2 sm:grid-cols-2 lg:grid-cols-3 ${isDeleteMode ? 'border-2 border-red-600' : ''}`}
       >
         {vaults.map((v) => {
-          const label = vaultDisplayName(v);
+          const label = vaultLabel(v);
           const isChosen = chosen.has(v.id);
           return (
             <li key={v.id}>
               <button
                 type="button"
-                aria-label={`Staged vault ${label}`}
+                aria-label={`Staged ${label}`}
                 aria-pressed={isDeleteMode ? isChosen : undefined}
                 onClick={() => (isDeleteMode ? toggleChosen(v.id) : setMoving(v))}
                 className={`w-full rounded-xl border-2 bg-white p-4 text-left shadow-sm hover:bg-slate-50 ${
                   isChosen ? 'border-red-600 bg-red-50' : 'border-transparent'
                 }`}
               >
-                <p className="text-lg font-bold">#{label}</p>
+                <p className="text-lg font-bold">{vaultNumberText(v)}</p>
                 <p>{v.customer_name}</p>
-                {v.order_name && <p className="text-slate-600">[{v.order_name}]</p>}
+                {v.order_name && <p className="text-slate-700">[{v.order_name}]</p>}
               </button>
             </li>
           );

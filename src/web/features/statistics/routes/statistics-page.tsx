@@ -1,7 +1,7 @@
 import { Spinner } from '../../../components/spinner';
-import { errorMessage } from '../../../lib/api';
 import { useStatistics } from '../api/use-statistics';
 import { SpaceChart } from '../components/space-chart';
+import { ErrorAlert } from '../../../components/error-alert';
 
 export function StatisticsPage() {
   const stats = useStatistics();
@@ -9,11 +9,7 @@ export function StatisticsPage() {
     <div className="mx-auto max-w-6xl p-4 sm:p-6">
       <h1 className="mb-6 text-2xl font-bold">Statistics</h1>
       {stats.isPending && <Spinner label="Loading statistics" />}
-      {stats.isError && (
-        <p role="alert" className="text-red-700">
-          {errorMessage(stats.error)}
-        </p>
-      )}
+      <ErrorAlert error={stats.error} />
       {stats.data?.length === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
           No warehouses yet.

@@ -5,8 +5,8 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../../../../contracts/limits';
 import { Spinner } from '../../../components/spinner';
-import { errorMessage } from '../../../lib/api';
 import { useAddTeamMember, useTeam } from '../api/use-team';
+import { ErrorAlert } from '../../../components/error-alert';
 
 export function TeamPage() {
   const team = useTeam();
@@ -64,11 +64,7 @@ export function TeamPage() {
             {add.isPending ? 'Adding...' : 'Add'}
           </button>
         </form>
-        {add.isError && (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            {errorMessage(add.error)}
-          </p>
-        )}
+        <ErrorAlert error={add.error} className="mt-3" />
         {add.isSuccess && (
           <p role="status" className="mt-3 text-sm text-green-700">
             {add.data.email} can now sign in.

@@ -1,13 +1,41 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { warehouseKeys } from '../../warehouses/api/query-keys';
 import { stageKeys } from '../../stage/api/query-keys';
 import { vaultKeys } from './query-keys';
 
-/** A vault that is added, moved, staged, edited or deleted changes warehouses, stage and itself. */
-export function invalidateVaultQueries(queryClient: QueryClient): Promise<unknown> {
+/** The queries about one vault: itself by number or id, and its history. */
+function isAbout(query: Query, vaultId: number): boolean {
+  const [root, kind, key] = query.queryKey;
+  if (root !== vaultKeys.all[0]) return false;
+  if (kind === 'history') return key === vaultId;
+  const data: unknown = query.state.data;
+  return typeof data === 'object' && data !== null && 'id' in data && data.id === vaultId;
+}
+
+/**
+ * A vault that is added, moved, staged, edited or deleted changes warehouses, stage and itself.
+ * A deleted vault's own queries are marked stale but not asked again: the screen that showed
+ * it is leaving, and asking would only meet a 404.
+ */
+export function invalidateVaultQueries(
+  queryClient: QueryClient,
+  deletedVaultId?: number,
+): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: warehouseKeys.all }),
     queryClient.invalidateQueries({ queryKey: stageKeys.all }),
-    queryClient.invalidateQueries({ queryKey: vaultKeys.all }),
+    deletedVaultId === undefined
+      ? queryClient.invalidateQueries({ queryKey: vaultKeys.all })
+      : Promise.all([
+          queryClient.invalidateQueries({
+            queryKey: vaultKeys.all,
+            predicate: (q) => !isAbout(q, deletedVaultId),
+          }),
+          queryClient.invalidateQueries({
+            queryKey: vaultKeys.all,
+            predicate: (q) => isAbout(q, deletedVaultId),
+            refetchType: 'none',
+          }),
+        ]),
   ]);
 }

@@ -24,7 +24,7 @@ export function useDeleteVault() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(deleteVault, { params: { id } }),
-    onSuccess: () => invalidateVaultQueries(queryClient),
+    onSuccess: (_answer, id) => invalidateVaultQueries(queryClient, id),
     onError: (error) => console.error('Failed to delete vault', error),
   });
 }

@@ -1,8 +1,10 @@
+import { Forklift, Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Field } from '../../../../contracts/fields';
 import type { Vault } from '../../../../contracts/vaults';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { lowestFreePosition, topmostPosition } from '../../../../domain/slots';
+import { vaultLabel, vaultNumberText } from '../../../../domain/vault-number';
 import { truncate } from '../../../../domain/names';
 import { editVaultPath } from '../api/use-vault';
 import { fieldSlots } from './vault-field-grid';
@@ -14,10 +16,6 @@ interface FieldSlotsProps {
   onChooseSlot: (position: number) => void;
   /** Outside stage: edit and stage icons on each vault row. */
   onStage?: (vault: Vault) => void;
-}
-
-export function vaultDisplayName(vault: { name: string | null; type: string }): string {
-  return vault.name ?? `(${vault.type})`;
 }
 
 /** The slots of a field from top to bottom. */
@@ -47,34 +45,41 @@ export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlo
                 aria-label={
                   isChoosable ? `Add at position ${position}` : `Position ${position} (empty)`
                 }
-                className="w-full rounded-lg border-2 border-dashed border-slate-300 px-3 py-3 text-left text-slate-600 enabled:border-brand-600 enabled:text-brand-700 enabled:hover:bg-brand-50 disabled:opacity-50"
+                className="flex min-h-11 w-full items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-3 py-2 text-left text-slate-600 enabled:border-brand-600 enabled:text-brand-700 enabled:hover:bg-brand-50"
               >
-                {position}. {isChoosable ? '+ Empty slot' : 'Empty'}
+                {position}.{' '}
+                {isChoosable ? (
+                  <>
+                    <Plus aria-hidden="true" className="h-4 w-4" /> Empty slot
+                  </>
+                ) : (
+                  'Empty'
+                )}
               </button>
             </li>
           );
         }
         const isTopmost = position === top;
-        const label = vaultDisplayName(vault);
+        const label = vaultLabel(vault);
         return (
           <li
             key={position}
-            aria-label={`Vault ${label}`}
+            aria-label={label}
             className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2"
           >
             <span className="w-6 text-slate-500">{position}.</span>
             <span className="flex-1" title={vault.customer_name}>
               <span className="font-semibold">{truncate(vault.customer_name, 15)}</span>
-              <span className="ml-2 text-slate-600">#{label}</span>
+              <span className="ml-2 text-slate-700">{vaultNumberText(vault)}</span>
             </span>
             {onStage && (
               <>
                 <Link
                   to={editVaultPath(vault)}
-                  aria-label={`Edit vault ${label}`}
-                  className="rounded-lg px-3 py-2 text-lg hover:bg-slate-200"
+                  aria-label={`Edit ${label}`}
+                  className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-200"
                 >
-                  ✎
+                  <Pencil aria-hidden="true" className="h-5 w-5" />
                 </Link>
                 {!isTopmost && (
                   <Link
@@ -87,12 +92,13 @@ export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlo
                 )}
                 <button
                   type="button"
-                  aria-label={`Stage vault ${label}`}
+                  aria-label={`Stage ${label}`}
                   disabled={!isTopmost}
+                  title={isTopmost ? undefined : 'Only the topmost vault can be staged'}
                   onClick={() => onStage(vault)}
-                  className="rounded-lg px-3 py-2 text-lg enabled:hover:bg-slate-200 disabled:opacity-30"
+                  className="inline-flex h-11 w-11 items-center justify-center rounded-lg enabled:hover:bg-slate-200 disabled:text-slate-400"
                 >
-                  🚜
+                  <Forklift aria-hidden="true" className="h-5 w-5" />
                 </button>
               </>
             )}

@@ -1,16 +1,13 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import type { Field } from '../../../../contracts/fields';
 import { emptyCustomerName, emptyTypesForField } from '../../../../domain/empty-vault';
-import { errorMessage } from '../../../lib/api';
+import { takesVaultNumber } from '../../../../domain/vault-number';
+import { ModalDialog } from '../../../components/dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import { useChangedSinceOpen } from '../../../lib/live-updates';
 import { useAddVault } from '../api/use-add-vault';
-import {
-  checkAttachment,
-  inputClass,
-  VaultCustomerFields,
-  VaultModeToggle,
-} from './vault-form-fields';
+import { checkAttachment, VaultCustomerFields, VaultModeToggle } from './vault-form-fields';
 import {
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
@@ -38,8 +35,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   const [fileError, setFileError] = useState<string | null>(null);
 
   const emptyTypes: readonly string[] = emptyTypesForField(isCouchboxField);
-  // Liftvans and couchboxes carry no tag number.
-  const isNumberDisabled = isEmptyMode && (type === 'liftvan' || type === 'couchbox');
+  const isNumberDisabled = !takesVaultNumber(isEmptyMode, type);
 
   const toggleMode = (empty: boolean) => {
     setEmptyMode(empty);
@@ -72,113 +68,93 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   };
 
   return (
-    <Dialog open onClose={onClose} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-bold">New Vault Info</DialogTitle>
-          <p className="text-sm text-slate-600">
-            Field {field.name}, position {position}
-          </p>
-          {fieldChanged && (
-            <p
-              role="alert"
-              className="mt-2 rounded bg-amber-50 p-2 text-sm font-semibold text-amber-900"
-            >
-              {slotTaken
-                ? `Position ${position} of field ${field.name} was just taken by someone else.`
-                : `Field ${field.name} was just changed by someone else.`}
-            </p>
-          )}
-          <div className="mt-4">
-            <VaultModeToggle isEmptyMode={isEmptyMode} onChange={toggleMode} />
-          </div>
-          <form onSubmit={submit} className="mt-4 space-y-3">
-            <VaultCustomerFields
-              isEmptyMode={isEmptyMode}
-              customerName={customerName}
-              onCustomerNameChange={setCustomerName}
-              type={type}
-              onTypeChange={setType}
-              emptyTypes={emptyTypes}
-            />
-            <label className="block">
-              Order Number
-              <input
-                className={inputClass}
-                maxLength={NAME_MAX_LENGTH}
-                value={orderName}
-                required={!isEmptyMode}
-                disabled={isEmptyMode}
-                onChange={(e) => setOrderName(e.target.value)}
-              />
-            </label>
-            <label className="block">
-              Vault Number
-              <input
-                className={inputClass}
-                maxLength={VAULT_NUMBER_MAX_LENGTH}
-                value={isNumberDisabled ? '' : vaultNumber}
-                disabled={isNumberDisabled}
-                onChange={(e) => setVaultNumber(e.target.value)}
-              />
-            </label>
-            <label className="block">
-              Note
-              <textarea
-                className={inputClass}
-                maxLength={NOTE_MAX_LENGTH}
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-              />
-            </label>
-            <label className="block">
-              Attachment
-              <input
-                type="file"
-                className="mt-1 block w-full"
-                onChange={(e) => {
-                  const file = e.target.files?.[0] ?? null;
-                  const problem = checkAttachment(file);
-                  setFileError(problem);
-                  if (problem) {
-                    e.target.value = '';
-                    setAttachment(null);
-                  } else {
-                    setAttachment(file);
-                  }
-                }}
-              />
-            </label>
-            {fileError && (
-              <p role="alert" className="text-sm text-red-700">
-                {fileError}
-              </p>
-            )}
-            {addVault.isError && (
-              <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-700">
-                {errorMessage(addVault.error)}
-              </p>
-            )}
-            <div className="flex justify-end gap-3 pt-2">
-              <button
-                type="button"
-                onClick={onClose}
-                className="rounded-lg border border-slate-300 px-4 py-2"
-              >
-                Cancel
-              </button>
-              <button
-                type="submit"
-                disabled={addVault.isPending}
-                className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
-              >
-                {addVault.isPending ? 'Adding Vault...' : 'Add Vault'}
-              </button>
-            </div>
-          </form>
-        </DialogPanel>
+    <ModalDialog
+      title="New Vault Info"
+      description={`Field ${field.name}, position ${position}`}
+      onClose={onClose}
+    >
+      <div className="mt-4">
+        <VaultModeToggle isEmptyMode={isEmptyMode} onChange={toggleMode} />
       </div>
-    </Dialog>
+      <form onSubmit={submit} className="mt-4 space-y-3">
+        {fieldChanged && (
+          <p
+            role="alert"
+            className="mt-2 rounded bg-amber-50 p-2 text-sm font-semibold text-amber-900"
+          >
+            {slotTaken
+              ? `Position ${position} of field ${field.name} was just taken by someone else.`
+              : `Field ${field.name} was just changed by someone else.`}
+          </p>
+        )}
+        <VaultCustomerFields
+          isEmptyMode={isEmptyMode}
+          customerName={customerName}
+          onCustomerNameChange={setCustomerName}
+          type={type}
+          onTypeChange={setType}
+          emptyTypes={emptyTypes}
+          isFirstStop
+        />
+        <TextField
+          label="Order Number"
+          maxLength={NAME_MAX_LENGTH}
+          value={orderName}
+          required={!isEmptyMode}
+          disabled={isEmptyMode}
+          onChange={(e) => setOrderName(e.target.value)}
+        />
+        <TextField
+          label="Vault Number"
+          maxLength={VAULT_NUMBER_MAX_LENGTH}
+          value={isNumberDisabled ? '' : vaultNumber}
+          disabled={isNumberDisabled}
+          hint={isNumberDisabled ? 'An empty liftvan, T2 or couchbox has no number.' : null}
+          onChange={(e) => setVaultNumber(e.target.value)}
+        />
+        <TextAreaField
+          label="Note"
+          maxLength={NOTE_MAX_LENGTH}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <label className="block">
+          Attachment
+          <input
+            type="file"
+            className="mt-1 block w-full"
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              const problem = checkAttachment(file);
+              setFileError(problem);
+              if (problem) {
+                e.target.value = '';
+                setAttachment(null);
+              } else {
+                setAttachment(file);
+              }
+            }}
+          />
+        </label>
+        <ErrorAlert message={fileError} />
+        <ErrorAlert error={addVault.error} />
+        <div className="flex justify-end gap-3 pt-2">
+          <button
+            type="button"
+            onClick={onClose}
+            className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={addVault.isPending}
+            className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
+          >
+            {addVault.isPending ? 'Adding Vault...' : 'Add Vault'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,10 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Field } from '../../../../contracts/fields';
 import type { Warehouse } from '../../../../contracts/warehouses';
-import { columnIndex, compareFieldNames, parseFieldName } from '../../../../domain/field-names';
+import { columnIndex, parseFieldName } from '../../../../domain/field-names';
 import { fieldFill, slotCount, type FieldFill } from '../../../../domain/slots';
+import { moveInGrid, type GridPoint } from '../../../lib/grid-keys';
+import { scrollWithin } from '../../../lib/scroll-within';
 
 const fillClass: Record<FieldFill, string> = {
   full: 'bg-field-full',
@@ -9,6 +12,9 @@ const fillClass: Record<FieldFill, string> = {
   success: 'bg-field-success',
   empty: 'bg-field-empty',
 };
+
+/** The default cell width: 44 px touch targets with room for "12/12 CB". */
+const DEFAULT_CELL_PX = 56;
 
 export function fieldSlots(warehouse: Warehouse, field: Field): number {
   return slotCount(warehouse.fieldCapacity, field.type);
@@ -20,71 +26,227 @@ interface VaultFieldGridProps {
   onSelect: (field: Field) => void;
   /** Ids of fields matching the search; null when no search is active. */
   matches?: ReadonlySet<number> | null;
+  /** The narrowest a column may get; below 44 px only when zoomed out. */
+  cellPx?: number;
+  /** Scrolled into view inside the grid's own area whenever it changes. */
+  revealFieldId?: number | null;
+  /** A pinch on a touch screen: +1 spreads (zoom in), -1 pinches (zoom out). */
+  onPinch?: (direction: 1 | -1) => void;
+  /** Size of the grid's own scroll area (it scrolls, the page does not). */
+  scrollerClassName?: string;
+}
+
+const PINCH_STEP = 1.25;
+
+/** Two fingers spreading or pinching on the grid, told as zoom steps. */
+function usePinch(onPinch: ((direction: 1 | -1) => void) | undefined) {
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const baseline = useRef<number | null>(null);
+  const distance = () => {
+    const [a, b] = [...pointers.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : null;
+  };
+  const end = (e: PointerEvent) => {
+    pointers.current.delete(e.pointerId);
+    baseline.current = null;
+  };
+  return {
+    onPointerDown: (e: PointerEvent) => {
+      if (e.pointerType !== 'touch') return;
+      pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      baseline.current = distance();
+    },
+    onPointerMove: (e: PointerEvent) => {
+      if (!pointers.current.has(e.pointerId)) return;
+      pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const now = distance();
+      if (now === null || baseline.current === null || !onPinch) return;
+      if (now > baseline.current * PINCH_STEP || now < baseline.current / PINCH_STEP) {
+        onPinch(now > baseline.current ? 1 : -1);
+        baseline.current = now;
+      }
+    },
+    onPointerUp: end,
+    onPointerCancel: end,
+  };
+}
+
+interface Layout {
+  /** Fields by grid row (index 0 = row 1), in column order; a couchbox bottom half is absent. */
+  rows: Field[][];
+  /** The id at each (row, column), the couchbox top covering its bottom half. */
+  matrix: (number | null)[][];
+  place: Map<number, GridPoint>;
+}
+
+function layoutOf(warehouse: Warehouse): Layout {
+  const rows: Field[][] = Array.from({ length: warehouse.rows }, () => []);
+  const matrix: (number | null)[][] = Array.from({ length: warehouse.rows }, () =>
+    Array.from({ length: warehouse.cols }, () => null),
+  );
+  const place = new Map<number, GridPoint>();
+  for (const field of Object.values(warehouse.fields)) {
+    const parsed = parseFieldName(field.name);
+    if (!parsed) continue;
+    const row = parsed.row - 1;
+    const col = columnIndex(parsed.letters);
+    if (field.type === 'couchbox-B') continue;
+    rows[row]?.push(field);
+    const cells = matrix[row];
+    if (cells && col < cells.length) cells[col] = field.id;
+    const below = matrix[row + 1];
+    if (field.type === 'couchbox-T' && below && col < below.length) below[col] = field.id;
+    place.set(field.id, { row, col });
+  }
+  for (const row of rows)
+    row.sort((a, b) => (place.get(a.id)?.col ?? 0) - (place.get(b.id)?.col ?? 0));
+  return { rows, matrix, place };
+}
+
+/** What a cell says to a screen reader: what it shows, "A1, 2 of 3", and its state. */
+function cellName(field: Field, count: number, slots: number, isMatch: boolean): string {
+  const parts = [`${field.name}, ${count} of ${slots}`];
+  if (field.type === 'couchbox-T') parts.push('couchbox');
+  if (field.full) parts.push('marked full');
+  if (isMatch) parts.push('matches search');
+  return parts.join(', ');
 }
 
 /**
- * The field grid: columns by letters, rows by number, coloured by fill. A couchbox top half
- * spans its hidden bottom half.
+ * The field grid (ARIA grid pattern): columns by letters, rows by number, coloured by fill.
+ * One tab stop for the whole grid; arrows, Home/End (with Ctrl: grid ends) and PageUp/Down
+ * move, Enter or Space selects. A couchbox top half spans its hidden bottom half.
  */
 export function VaultFieldGrid({
   warehouse,
   selectedFieldId,
   onSelect,
   matches = null,
+  cellPx = DEFAULT_CELL_PX,
+  revealFieldId = null,
+  onPinch,
+  scrollerClassName = 'max-h-[70vh]',
 }: VaultFieldGridProps) {
-  const fields = Object.values(warehouse.fields).sort((a, b) => compareFieldNames(a.name, b.name));
-  if (fields.length === 0)
+  const layout = useMemo(() => layoutOf(warehouse), [warehouse]);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const pinch = usePinch(onPinch);
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const cellRefs = useRef(new Map<number, HTMLDivElement>());
+  const first = layout.rows.find((r) => r.length > 0)?.[0]?.id ?? null;
+  // The tab stop: the cell last moved to, else the selected one, else the first.
+  const tabStop =
+    (activeId !== null && layout.place.has(activeId) ? activeId : null) ??
+    (selectedFieldId !== null && layout.place.has(selectedFieldId) ? selectedFieldId : first);
+
+  useEffect(() => {
+    const el = revealFieldId === null ? undefined : cellRefs.current.get(revealFieldId);
+    if (el && scrollerRef.current) scrollWithin(scrollerRef.current, el);
+  }, [revealFieldId, cellPx]);
+
+  if (first === null)
     return <p className="p-4 text-slate-600">This warehouse does not have any fields</p>;
+
+  const onKeyDown = (event: KeyboardEvent, field: Field) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(field);
+      return;
+    }
+    const from = layout.place.get(field.id);
+    if (!from) return;
+    const to = moveInGrid(layout.matrix, from, event.key, event.ctrlKey || event.metaKey);
+    if (!to) return;
+    event.preventDefault();
+    const id = layout.matrix[to.row]?.[to.col];
+    if (id === null || id === undefined) return;
+    setActiveId(id);
+    const el = cellRefs.current.get(id);
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    if (scrollerRef.current) scrollWithin(scrollerRef.current, el);
+  };
+
+  const isSmall = cellPx < 44;
   return (
     <div
-      role="grid"
-      aria-label="Field grid"
-      className="grid gap-1 overflow-x-auto"
-      style={{ gridTemplateColumns: `repeat(${warehouse.cols}, minmax(3.5rem, 1fr))` }}
+      ref={scrollerRef}
+      className={`touch-pan-x touch-pan-y overflow-auto overscroll-contain ${scrollerClassName}`}
+      {...pinch}
     >
-      {fields.map((field) => {
-        if (field.type === 'couchbox-B') return null;
-        const parsed = parseFieldName(field.name);
-        const column = parsed ? columnIndex(parsed.letters) + 1 : undefined;
-        const row = parsed?.row;
-        const count = Object.keys(field.vaults).length;
-        const slots = fieldSlots(warehouse, field);
-        const fill = fieldFill(count, slots, field.full);
-        const isSelected = field.id === selectedFieldId;
-        const isDimmed = matches !== null && !matches.has(field.id);
-        return (
-          <button
-            key={field.id}
-            type="button"
-            role="gridcell"
-            aria-label={`Field ${field.name}`}
-            aria-selected={isSelected}
-            data-fill={fill}
-            data-dimmed={isDimmed ? 'true' : 'false'}
-            onClick={() => onSelect(field)}
-            style={{
-              gridColumn: column,
-              gridRow:
-                row === undefined
-                  ? undefined
-                  : field.type === 'couchbox-T'
-                    ? `${row} / span 2`
-                    : row,
-            }}
-            className={`flex min-h-14 flex-col items-center justify-center rounded-md border-2 px-1 py-2 text-sm font-semibold text-slate-900 ${
-              fillClass[fill]
-            } ${isSelected ? 'border-brand-700 ring-2 ring-brand-600' : 'border-transparent'} ${
-              isDimmed ? 'opacity-50 grayscale' : ''
-            }`}
-          >
-            <span>{field.name}</span>
-            <span className="text-xs font-normal">
-              {count}/{slots}
-              {field.type === 'couchbox-T' ? ' CB' : ''}
-            </span>
-          </button>
-        );
-      })}
+      <div
+        role="grid"
+        aria-label={`Fields of ${warehouse.name}`}
+        aria-rowcount={warehouse.rows}
+        aria-colcount={warehouse.cols}
+        className="grid w-max min-w-full gap-1"
+        style={{
+          gridTemplateColumns: `repeat(${warehouse.cols}, minmax(${cellPx}px, 1fr))`,
+          gridAutoRows: `minmax(${Math.max(cellPx, 28)}px, auto)`,
+        }}
+      >
+        {layout.rows.map((fields, rowIndex) => (
+          // A row of cells for assistive technology; `display: contents` lets its cells sit in
+          // the one CSS grid, so a couchbox can span two rows.
+          <div key={rowIndex} role="row" aria-rowindex={rowIndex + 1} className="contents">
+            {fields.map((field) => {
+              const place = layout.place.get(field.id);
+              const count = Object.keys(field.vaults).length;
+              const slots = fieldSlots(warehouse, field);
+              const fill = fieldFill(count, slots, field.full);
+              const isSelected = field.id === selectedFieldId;
+              const isMatch = matches !== null && matches.has(field.id);
+              const isDimmed = matches !== null && !isMatch;
+              const row = (place?.row ?? 0) + 1;
+              return (
+                <div
+                  key={field.id}
+                  ref={(el) => {
+                    if (el) cellRefs.current.set(field.id, el);
+                    else cellRefs.current.delete(field.id);
+                  }}
+                  role="gridcell"
+                  tabIndex={field.id === tabStop ? 0 : -1}
+                  aria-label={cellName(field, count, slots, isMatch)}
+                  aria-selected={isSelected}
+                  aria-colindex={(place?.col ?? 0) + 1}
+                  data-field-id={field.id}
+                  data-fill={fill}
+                  data-dimmed={isDimmed ? 'true' : 'false'}
+                  onClick={() => {
+                    setActiveId(field.id);
+                    onSelect(field);
+                  }}
+                  onKeyDown={(e) => onKeyDown(e, field)}
+                  style={{
+                    gridColumn: (place?.col ?? 0) + 1,
+                    gridRow: field.type === 'couchbox-T' ? `${row} / span 2` : row,
+                  }}
+                  className={`flex cursor-pointer flex-col items-center justify-center rounded-md border-2 text-slate-900 outline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-900 ${
+                    isSmall ? 'p-0 text-[10px]' : 'px-1 py-2 text-sm'
+                  } font-semibold ${
+                    // Outside the search a field loses its colour but keeps readable text.
+                    isDimmed ? 'bg-slate-100 text-slate-600' : fillClass[fill]
+                  } ${
+                    isSelected || isMatch
+                      ? 'border-brand-900 ring-2 ring-brand-700'
+                      : isDimmed
+                        ? 'border-dashed border-slate-400'
+                        : 'border-transparent'
+                  }`}
+                >
+                  <span aria-hidden="true">{field.name}</span>
+                  {!isSmall && (
+                    <span aria-hidden="true" className="text-xs font-normal">
+                      {count}/{slots}
+                      {field.type === 'couchbox-T' ? ' CB' : ''}
+                    </span>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,17 +1,16 @@
+import { useId } from 'react';
 import {
   FILE_TOO_LARGE_MESSAGE,
   MAX_ATTACHMENT_BYTES,
   NAME_MAX_LENGTH,
 } from '../../../../contracts/limits';
 import { emptyCustomerName } from '../../../../domain/empty-vault';
+import { inputClass, TextField } from '../../../components/text-field';
 
 /** Checks a chosen file against the shared limit before anything is sent. */
 export function checkAttachment(file: File | null): string | null {
   return file && file.size > MAX_ATTACHMENT_BYTES ? FILE_TOO_LARGE_MESSAGE : null;
 }
-
-export const inputClass =
-  'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100 disabled:text-slate-500';
 
 const typeLabel = (type: string) =>
   type === 't2' ? 'T2' : type.charAt(0).toUpperCase() + type.slice(1);
@@ -36,7 +35,7 @@ export function VaultModeToggle({
           type="button"
           aria-pressed={isEmptyMode === empty}
           onClick={() => onChange(empty)}
-          className={`rounded-md px-4 py-2 text-sm font-semibold ${isEmptyMode === empty ? 'bg-brand-700 text-white' : ''}`}
+          className={`min-h-11 rounded-md px-4 py-2 text-sm font-semibold ${isEmptyMode === empty ? 'bg-brand-700 text-white' : ''}`}
         >
           {empty ? 'Empty Mode' : 'Regular'}
         </button>
@@ -53,6 +52,8 @@ interface CustomerFieldsProps {
   onTypeChange: (type: string) => void;
   /** The container types an empty one may be in this field. */
   emptyTypes: readonly string[];
+  /** The dialog's first stop: focus lands here when the form opens. */
+  isFirstStop?: boolean;
 }
 
 /**
@@ -61,23 +62,25 @@ interface CustomerFieldsProps {
  */
 export function VaultCustomerFields(props: CustomerFieldsProps) {
   const { isEmptyMode, customerName, onCustomerNameChange, type, onTypeChange, emptyTypes } = props;
+  const typeId = useId();
   return (
     <>
-      <label className="block">
-        Customer Name
-        <input
-          className={inputClass}
-          maxLength={NAME_MAX_LENGTH}
-          value={customerName}
-          required={!isEmptyMode}
-          disabled={isEmptyMode}
-          onChange={(e) => onCustomerNameChange(e.target.value.toUpperCase())}
-        />
-      </label>
+      <TextField
+        label="Customer Name"
+        maxLength={NAME_MAX_LENGTH}
+        value={customerName}
+        required={!isEmptyMode}
+        disabled={isEmptyMode}
+        data-autofocus={props.isFirstStop && !isEmptyMode ? true : undefined}
+        onChange={(e) => onCustomerNameChange(e.target.value.toUpperCase())}
+      />
       {isEmptyMode && (
-        <label className="block">
-          Type
+        <div>
+          <label htmlFor={typeId} className="block text-sm font-medium">
+            Type
+          </label>
           <select
+            id={typeId}
             className={inputClass}
             value={type}
             onChange={(e) => {
@@ -91,7 +94,7 @@ export function VaultCustomerFields(props: CustomerFieldsProps) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
     </>
   );

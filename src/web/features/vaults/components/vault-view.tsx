@@ -1,17 +1,29 @@
-import { useMemo, useState } from 'react';
+import { Maximize2, X, ZoomIn, ZoomOut } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Field } from '../../../../contracts/fields';
 import type { Vault } from '../../../../contracts/vaults';
 import type { Warehouse } from '../../../../contracts/warehouses';
+import { columnIndex, parseFieldName } from '../../../../domain/field-names';
 import { fieldBelowName, vaultMatchesSearch } from '../../../../domain/slots';
+import { vaultLabel } from '../../../../domain/vault-number';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { errorMessage } from '../../../lib/api';
 import { useSetFieldFull, useToggleFieldType } from '../../fields/api/use-field-controls';
-import { useWarehouseSearch } from '../../../lib/search-context';
+import { useWarehouseSearch, type SearchSelection } from '../../../lib/search-context';
 import { useStageVault } from '../../stage/api/use-stage';
-import { FieldSlots, vaultDisplayName } from './field-slots';
+import { FieldSlots } from './field-slots';
 import { NewVaultDialog } from './new-vault-dialog';
 import { VaultFieldGrid } from './vault-field-grid';
+
+/** Column widths the zoom buttons step through, in CSS px; 44 and up are touch targets. */
+const ZOOM_STEPS: readonly number[] = [20, 28, 36, 44, 56, 72];
+const MIN_CELL_PX = 20;
+const MAX_CELL_PX = 72;
+const GRID_GAP_PX = 4;
+/** Tailwind's `lg`: from here the field panel stands beside the grid instead of a sheet. */
+const WIDE_QUERY = '(min-width: 1024px)';
 
 function FieldControls({ warehouse, field }: { warehouse: Warehouse; field: Field }) {
   const setFull = useSetFieldFull();
@@ -19,9 +31,14 @@ function FieldControls({ warehouse, field }: { warehouse: Warehouse; field: Fiel
   const below =
     Object.values(warehouse.fields).find((f) => f.name === fieldBelowName(field.name)) ?? null;
   const isCouchbox = field.type === 'couchbox-T';
-  const holdsVaults =
-    Object.keys(field.vaults).length > 0 ||
-    (below !== null && Object.keys(below.vaults).length > 0);
+  // Names the field that stops the change: the top one, or the one below it joins.
+  const holder =
+    Object.keys(field.vaults).length > 0
+      ? field.name
+      : below !== null && Object.keys(below.vaults).length > 0
+        ? below.name
+        : null;
+  const reason = holder ? `Field ${holder} holds vaults: empty it before changing the type.` : null;
   const error = setFull.error ?? toggleType.error;
   return (
     <div className="mt-4 flex flex-wrap gap-2">
@@ -30,14 +47,14 @@ function FieldControls({ warehouse, field }: { warehouse: Warehouse; field: Fiel
         aria-pressed={field.full}
         disabled={setFull.isPending}
         onClick={() => setFull.mutate({ id: field.id, full: !field.full })}
-        className={`rounded-lg px-4 py-2 text-sm font-semibold ${field.full ? 'bg-field-full text-slate-900' : 'border border-slate-300'}`}
+        className={`min-h-11 rounded-lg px-4 py-2 text-sm font-semibold ${field.full ? 'bg-field-full text-slate-900' : 'border border-slate-400'}`}
       >
         {field.full ? 'Field is Full' : 'Field is Not Full'}
       </button>
       <button
         type="button"
-        disabled={holdsVaults || toggleType.isPending}
-        title={holdsVaults ? 'Empty the field before changing its type' : undefined}
+        disabled={holder !== null || toggleType.isPending}
+        aria-describedby={reason ? `couchbox-reason-${field.id}` : undefined}
         onClick={() =>
           toggleType.mutate({
             id: field.id,
@@ -46,15 +63,104 @@ function FieldControls({ warehouse, field }: { warehouse: Warehouse; field: Fiel
             warehouseId: warehouse.id,
           })
         }
-        className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold disabled:opacity-50"
+        className="min-h-11 rounded-lg border border-slate-400 px-4 py-2 text-sm font-semibold disabled:text-slate-500"
       >
         {isCouchbox ? 'Make vault field' : 'Make couchbox'}
       </button>
-      {error && (
-        <p role="alert" className="w-full text-sm text-red-700">
-          {errorMessage(error)}
+      {reason && (
+        <p id={`couchbox-reason-${field.id}`} className="w-full text-sm text-slate-700">
+          {reason}
         </p>
       )}
+      <ErrorAlert error={error} className="w-full" />
+    </div>
+  );
+}
+
+/** Fields whose vaults match the search, in grid order; null without a search. */
+function matchingFields(warehouse: Warehouse, selection: SearchSelection | null) {
+  if (!selection || selection.kind === 'pallet') return null;
+  const kinds =
+    selection.kind === 'text' ? (['customer', 'order', 'vault'] as const) : [selection.kind];
+  const ids = new Set<number>();
+  for (const field of Object.values(warehouse.fields)) {
+    const vaults = Object.values(field.vaults);
+    if (vaults.some((v) => kinds.some((k) => vaultMatchesSearch(v, k, selection.value)))) {
+      ids.add(field.id);
+    }
+  }
+  return ids;
+}
+
+function firstInGridOrder(warehouse: Warehouse, ids: ReadonlySet<number>): number | null {
+  // Reading order: row by row, then column by column.
+  const order = (name: string) => {
+    const parsed = parseFieldName(name);
+    return parsed ? parsed.row * 10_000 + columnIndex(parsed.letters) : Number.MAX_SAFE_INTEGER;
+  };
+  let best: Field | null = null;
+  for (const field of Object.values(warehouse.fields)) {
+    if (ids.has(field.id) && (best === null || order(field.name) < order(best.name))) best = field;
+  }
+  return best?.id ?? null;
+}
+
+/** "vault 1042", or "empty liftvan" for one without a number. */
+function stageName(vault: Vault | null): string {
+  if (!vault) return '';
+  return vault.name ? `vault ${vault.name}` : vaultLabel(vault).toLowerCase();
+}
+
+function matchSentence(count: number): string {
+  if (count === 0) return 'No fields match';
+  return count === 1 ? '1 field matches' : `${count} fields match`;
+}
+
+function useIsWide() {
+  const [isWide, setWide] = useState(() => window.matchMedia(WIDE_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE_QUERY);
+    const onChange = () => setWide(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return isWide;
+}
+
+function ZoomBar({
+  cellPx,
+  onZoom,
+  onFit,
+}: {
+  cellPx: number;
+  onZoom: (direction: 1 | -1) => void;
+  onFit: () => void;
+}) {
+  const button =
+    'inline-flex h-11 w-11 items-center justify-center rounded-lg border border-slate-400 bg-white hover:bg-slate-100 disabled:text-slate-400';
+  return (
+    <div role="group" aria-label="Zoom" className="flex gap-2">
+      <button
+        type="button"
+        aria-label="Zoom out"
+        className={button}
+        disabled={cellPx <= MIN_CELL_PX}
+        onClick={() => onZoom(-1)}
+      >
+        <ZoomOut aria-hidden="true" className="h-5 w-5" />
+      </button>
+      <button
+        type="button"
+        aria-label="Zoom in"
+        className={button}
+        disabled={cellPx >= MAX_CELL_PX}
+        onClick={() => onZoom(1)}
+      >
+        <ZoomIn aria-hidden="true" className="h-5 w-5" />
+      </button>
+      <button type="button" aria-label="Fit to width" className={button} onClick={onFit}>
+        <Maximize2 aria-hidden="true" className="h-5 w-5" />
+      </button>
     </div>
   );
 }
@@ -71,33 +177,73 @@ export function VaultView({
   const [confirmPosition, setConfirmPosition] = useState<number | null>(null);
   const [formPosition, setFormPosition] = useState<number | null>(null);
   const [toStage, setToStage] = useState<Vault | null>(null);
+  const isWide = useIsWide();
+  const [cellPx, setCellPx] = useState<number>(isWide ? 56 : 44);
+  const gridBoxRef = useRef<HTMLDivElement>(null);
   const stage = useStageVault();
   const { selection } = useWarehouseSearch();
 
   const selected = selectedId ? (warehouse.fields[selectedId] ?? null) : null;
-  const matches = useMemo(() => {
-    const kind = selection?.kind;
-    if (!selection || kind === undefined || kind === 'pallet') return null;
-    const ids = new Set<number>();
-    for (const field of Object.values(warehouse.fields)) {
-      if (Object.values(field.vaults).some((v) => vaultMatchesSearch(v, kind, selection.value))) {
-        ids.add(field.id);
-      }
-    }
-    return ids;
-  }, [warehouse, selection]);
+  const matches = useMemo(() => matchingFields(warehouse, selection), [warehouse, selection]);
+  const firstMatch = useMemo(
+    () => (matches ? firstInGridOrder(warehouse, matches) : null),
+    [warehouse, matches],
+  );
 
+  const zoom = (direction: 1 | -1) =>
+    setCellPx((px) => {
+      const next =
+        direction > 0
+          ? ZOOM_STEPS.find((s) => s > px)
+          : [...ZOOM_STEPS].reverse().find((s) => s < px);
+      return next ?? px;
+    });
+  const fit = () => {
+    const width = gridBoxRef.current?.clientWidth ?? 0;
+    const cols = Math.max(1, warehouse.cols);
+    setCellPx(Math.max(12, Math.floor((width - (cols - 1) * GRID_GAP_PX) / cols)));
+  };
+
+  const isSheet = !isWide && selected !== null;
   return (
-    <section aria-label="Vault View" className="grid gap-4 lg:grid-cols-[1fr_22rem]">
-      <div className="rounded-2xl bg-white p-4 shadow-sm">
-        <VaultFieldGrid
-          warehouse={warehouse}
-          selectedFieldId={selectedId}
-          onSelect={(f) => setSelectedId(f.id)}
-          matches={matches}
-        />
+    <section
+      aria-label="Vault View"
+      className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+    >
+      <div className="min-w-0 rounded-2xl bg-white p-3 shadow-sm">
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <ZoomBar cellPx={cellPx} onZoom={zoom} onFit={fit} />
+          {matches && (
+            <p role="status" className="text-sm font-semibold text-slate-800">
+              {matchSentence(matches.size)}
+            </p>
+          )}
+        </div>
+        <div ref={gridBoxRef}>
+          <VaultFieldGrid
+            warehouse={warehouse}
+            selectedFieldId={selectedId}
+            onSelect={(f) => setSelectedId(f.id)}
+            matches={matches}
+            cellPx={cellPx}
+            revealFieldId={firstMatch ?? selectedId}
+            onPinch={zoom}
+            scrollerClassName={
+              isSheet
+                ? 'max-h-[calc(55dvh-11rem)]'
+                : 'max-h-[calc(100dvh-15rem)] lg:max-h-[calc(100dvh-16.5rem)]'
+            }
+          />
+        </div>
       </div>
-      <aside aria-label="Selected field" className="rounded-2xl bg-white p-4 shadow-sm">
+      <aside
+        aria-label="Selected field"
+        className={
+          isSheet
+            ? 'fixed inset-x-0 bottom-0 z-30 max-h-[45dvh] overflow-y-auto rounded-t-2xl border-t border-slate-300 bg-white p-4 shadow-2xl'
+            : 'rounded-2xl bg-white p-4 shadow-sm lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto'
+        }
+      >
         {selected ? (
           <>
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -115,6 +261,14 @@ export function VaultView({
                   },
                 ]}
               />
+              <button
+                type="button"
+                aria-label="Close field panel"
+                onClick={() => setSelectedId(null)}
+                className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-100"
+              >
+                <X aria-hidden="true" className="h-5 w-5" />
+              </button>
             </div>
             <FieldSlots
               warehouse={warehouse}
@@ -128,7 +282,7 @@ export function VaultView({
             <FieldControls warehouse={warehouse} field={selected} />
           </>
         ) : (
-          <p className="text-slate-600">Select a field to view its info</p>
+          <p className="text-slate-700">Select a field to view its info</p>
         )}
       </aside>
       <ConfirmDialog
@@ -152,7 +306,7 @@ export function VaultView({
       <ConfirmDialog
         open={toStage !== null}
         title="Stage Vault"
-        message={`Are you sure you want to stage vault ${toStage ? vaultDisplayName(toStage) : ''}?`}
+        message={`Are you sure you want to stage ${stageName(toStage)}?`}
         confirmLabel="Yes, stage it"
         isBusy={stage.isPending}
         error={stage.isError ? errorMessage(stage.error) : null}

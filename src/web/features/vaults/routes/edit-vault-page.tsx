@@ -1,18 +1,20 @@
+import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { vaultTypes, type Vault } from '../../../../contracts/vaults';
 import { emptyCustomerName, isEmptyVaultCustomer } from '../../../../domain/empty-vault';
+import { vaultLabel } from '../../../../domain/vault-number';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteVault, useUpdateVault, useUploadAttachment } from '../api/use-update-vault';
 import { useVault } from '../api/use-vault';
 import { VaultHistory } from '../components/vault-history';
-import { vaultDisplayName } from '../components/field-slots';
 import {
   checkAttachment,
-  inputClass,
   VaultCustomerFields,
   VaultModeToggle,
 } from '../components/vault-form-fields';
@@ -85,25 +87,19 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           onTypeChange={setType}
           emptyTypes={vaultTypes}
         />
-        <label className="block">
-          Vault Number
-          <input
-            className={inputClass}
-            maxLength={VAULT_NUMBER_MAX_LENGTH}
-            value={vaultNumber}
-            onChange={(e) => setVaultNumber(e.target.value)}
-          />
-        </label>
-        <label className="block">
-          Order Number
-          <input
-            className={inputClass}
-            maxLength={NAME_MAX_LENGTH}
-            value={orderName}
-            disabled={isEmptyMode}
-            onChange={(e) => setOrderName(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Vault Number"
+          maxLength={VAULT_NUMBER_MAX_LENGTH}
+          value={vaultNumber}
+          onChange={(e) => setVaultNumber(e.target.value)}
+        />
+        <TextField
+          label="Order Number"
+          maxLength={NAME_MAX_LENGTH}
+          value={orderName}
+          disabled={isEmptyMode}
+          onChange={(e) => setOrderName(e.target.value)}
+        />
         <label className="block">
           Upload Attachment
           <input
@@ -119,20 +115,13 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
             }}
           />
         </label>
-        {fileError && (
-          <p role="alert" className="text-sm text-red-700">
-            {fileError}
-          </p>
-        )}
-        <label className="block">
-          Note
-          <textarea
-            className={inputClass}
-            maxLength={NOTE_MAX_LENGTH}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </label>
+        <ErrorAlert message={fileError} />
+        <TextAreaField
+          label="Note"
+          maxLength={NOTE_MAX_LENGTH}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <section aria-label="Attachments">
           <h2 className="font-semibold">Attachments</h2>
           {vault.attachments.length === 0 && (
@@ -153,11 +142,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
             ))}
           </ul>
         </section>
-        {error && (
-          <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-700">
-            {errorMessage(error)}
-          </p>
-        )}
+        <ErrorAlert error={error} />
         <div className="flex justify-between gap-3 pt-4">
           <button
             type="button"
@@ -209,9 +194,8 @@ export function EditVaultPage() {
   if (!vault.data) {
     return (
       <div className="p-6">
-        <p role="alert" className="text-lg font-semibold text-red-700">
-          Vault not found.
-        </p>
+        <h1 className="text-2xl font-bold">Vault not found</h1>
+        <ErrorAlert message="This vault does not exist, or it was deleted." className="mt-2" />
       </div>
     );
   }
@@ -223,15 +207,15 @@ export function EditVaultPage() {
         <Link
           to={backTo}
           aria-label="Back"
-          className="rounded-lg px-3 py-2 text-2xl hover:bg-slate-200"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-200"
         >
-          ←
+          <ArrowLeft aria-hidden="true" className="h-6 w-6" />
         </Link>
-        <h1 className="flex-1 text-2xl font-bold">Edit Vault {vaultDisplayName(v)}</h1>
+        <h1 className="flex-1 text-2xl font-bold">Edit {vaultLabel(v)}</h1>
         <PrintLabelsButton
           fileName={`vault-${v.name ?? v.id}`}
           choices={[
-            { label: `Vault ${vaultDisplayName(v)}`, target: { of: 'vaults', vaultIds: [v.id] } },
+            { label: vaultLabel(v), target: { of: 'vaults', vaultIds: [v.id] } },
             ...(v.customer_id !== null
               ? [
                   {

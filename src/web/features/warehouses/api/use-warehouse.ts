@@ -9,5 +9,7 @@ export function useWarehouse(slug: string) {
     queryKey: warehouseKeys.bySlug(slug),
     queryFn: () => callApi(contract.getWarehouseBySlug, { params: { slug } }),
     retry: false,
+    // No warehouse chosen yet (the move dialog's first step): nothing to ask.
+    enabled: slug !== '',
   });
 }

@@ -1,7 +1,11 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Minus, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import type { Field } from '../../../../contracts/fields';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { columnIndex, compareFieldNames, parseFieldName } from '../../../../domain/field-names';
+import { ModalDialog } from '../../../components/dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextField } from '../../../components/text-field';
 import { ApiError, errorMessage } from '../../../lib/api';
 import {
   useChangeFieldGrid,
@@ -25,10 +29,10 @@ function EdgeButtons({
   onOpen: (edge: Edge, operation: Operation) => void;
 }) {
   const button =
-    'h-10 w-10 rounded-lg border border-slate-300 bg-white text-lg font-bold hover:bg-slate-100';
+    'inline-flex h-11 w-11 items-center justify-center rounded-lg border border-slate-400 bg-white hover:bg-slate-100';
   return (
     <div
-      className={`flex gap-2 ${edge === 'bottom' ? 'flex-row justify-center' : 'flex-col justify-center'}`}
+      className={`flex shrink-0 gap-2 ${edge === 'bottom' ? 'flex-row justify-center' : 'flex-col justify-center'}`}
     >
       <button
         type="button"
@@ -36,7 +40,7 @@ function EdgeButtons({
         onClick={() => onOpen(edge, 'plus')}
         className={button}
       >
-        +
+        <Plus aria-hidden="true" className="h-5 w-5" />
       </button>
       <button
         type="button"
@@ -44,10 +48,24 @@ function EdgeButtons({
         onClick={() => onOpen(edge, 'minus')}
         className={button}
       >
-        −
+        <Minus aria-hidden="true" className="h-5 w-5" />
       </button>
     </div>
   );
+}
+
+/**
+ * Fields by grid row, in name order. As in the vault grid, a couchbox-T cell spans its pair's
+ * two rows and the B half is left out.
+ */
+function rowsOf(fields: readonly Field[]): [number, Field[]][] {
+  const rows = new Map<number, Field[]>();
+  for (const f of fields) {
+    if (f.type === 'couchbox-B') continue;
+    const row = parseFieldName(f.name)?.row ?? 0;
+    rows.set(row, [...(rows.get(row) ?? []), f]);
+  }
+  return [...rows.entries()].sort((a, b) => a[0] - b[0]);
 }
 
 /** The field-grid preview with add/remove buttons on its left, right and bottom edges. */
@@ -95,41 +113,54 @@ export function FieldGridEditor({ warehouse }: { warehouse: Warehouse }) {
       <h2 className="mb-3 text-lg font-bold">
         Field grid: {warehouse.rows} rows x {warehouse.cols} columns
       </h2>
-      <div className="flex items-stretch gap-2 overflow-x-auto">
+      {/* The edge buttons stay outside the grid's own scroll area, so they never cover it. */}
+      <div className="flex items-stretch gap-2">
         <EdgeButtons edge="left" onOpen={onOpen} />
         <div
-          role="grid"
-          aria-label="Field grid preview"
-          className="grid min-h-16 min-w-16 flex-1 gap-0.5 rounded bg-slate-200 p-0.5"
-          style={{
-            gridTemplateColumns: `repeat(${Math.max(warehouse.cols, 1)}, minmax(2.5rem, 1fr))`,
-            gridTemplateRows: `repeat(${Math.max(warehouse.rows, 1)}, auto)`,
-          }}
+          // Focusable so a keyboard can scroll a grid wider than the screen.
+          tabIndex={0}
+          role="region"
+          aria-label="Field grid preview area"
+          className="max-h-[60vh] min-w-0 flex-1 overflow-auto"
         >
-          {fields.map((f) => {
-            // As in the vault grid: a couchbox-T cell spans its pair's two rows, the B half is hidden.
-            if (f.type === 'couchbox-B') return null;
-            const parsed = parseFieldName(f.name);
-            return (
-              <div
-                key={f.id}
-                role="gridcell"
-                className={`flex min-h-8 items-center justify-center text-xs font-semibold ${
-                  Object.keys(f.vaults).length > 0 ? 'bg-field-success' : 'bg-white'
-                }`}
-                style={
-                  parsed
-                    ? {
-                        gridRow: f.type === 'couchbox-T' ? `${parsed.row} / span 2` : parsed.row,
-                        gridColumn: columnIndex(parsed.letters) + 1,
+          <div
+            role="grid"
+            aria-label="Field grid preview"
+            className="grid min-h-16 w-max min-w-full gap-0.5 rounded bg-slate-200 p-0.5"
+            style={{
+              gridTemplateColumns: `repeat(${Math.max(warehouse.cols, 1)}, minmax(2.5rem, 1fr))`,
+              gridTemplateRows: `repeat(${Math.max(warehouse.rows, 1)}, auto)`,
+            }}
+          >
+            {rowsOf(fields).map(([row, cells]) => (
+              // Rows for assistive technology only: `contents` keeps one CSS grid for the spans.
+              <div key={row} role="row" className="contents">
+                {cells.map((f) => {
+                  const parsed = parseFieldName(f.name);
+                  return (
+                    <div
+                      key={f.id}
+                      role="gridcell"
+                      className={`flex min-h-8 min-w-10 items-center justify-center text-xs font-semibold ${
+                        Object.keys(f.vaults).length > 0 ? 'bg-field-success' : 'bg-white'
+                      }`}
+                      style={
+                        parsed
+                          ? {
+                              gridRow:
+                                f.type === 'couchbox-T' ? `${parsed.row} / span 2` : parsed.row,
+                              gridColumn: columnIndex(parsed.letters) + 1,
+                            }
+                          : undefined
                       }
-                    : undefined
-                }
-              >
-                {f.name}
+                    >
+                      {f.name}
+                    </div>
+                  );
+                })}
               </div>
-            );
-          })}
+            ))}
+          </div>
         </div>
         <EdgeButtons edge="right" onOpen={onOpen} />
       </div>
@@ -137,52 +168,42 @@ export function FieldGridEditor({ warehouse }: { warehouse: Warehouse }) {
         <EdgeButtons edge="bottom" onOpen={onOpen} />
       </div>
 
-      <Dialog open={open !== null} onClose={() => setOpen(null)} className="fixed inset-0 z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-bold">
-              {open && dialogTitle(open.edge, open.operation)}
-            </DialogTitle>
-            <form onSubmit={onSubmit} className="mt-4 space-y-3">
-              <label className="block">
-                <span className="text-sm font-medium">Count</span>
-                <input
-                  required
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  value={count}
-                  onChange={(e) => setCount(e.target.value)}
-                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
-                />
-              </label>
-              {error && (
-                <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-700">
-                  {error}
-                </p>
-              )}
-              <div className="flex justify-end gap-3">
-                <button
-                  type="button"
-                  onClick={() => setOpen(null)}
-                  className="rounded-lg border border-slate-300 px-4 py-2"
-                >
-                  Cancel
-                </button>
-                <button
-                  type="submit"
-                  disabled={changeGrid.isPending}
-                  className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
-                >
-                  Submit
-                </button>
-              </div>
-            </form>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      <ModalDialog
+        open={open !== null}
+        title={open ? dialogTitle(open.edge, open.operation) : ''}
+        width="md"
+        onClose={() => setOpen(null)}
+      >
+        <form onSubmit={onSubmit} className="mt-4 space-y-3">
+          <TextField
+            label="Count"
+            required
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+          />
+          <ErrorAlert message={error} />
+          <div className="flex justify-end gap-3">
+            <button
+              type="button"
+              onClick={() => setOpen(null)}
+              className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
+            >
+              Cancel
+            </button>
+            <button
+              type="submit"
+              disabled={changeGrid.isPending}
+              className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
+            >
+              Submit
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   useSensors,
   type DragEndEvent,
   type DragMoveEvent,
+  type Announcements,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
@@ -24,7 +25,9 @@ import {
   type Rect,
   type Size,
 } from '../../../../domain/floor-plan';
+import { firstFreeSpot } from '../../../../domain/free-spot';
 import { truncate } from '../../../../domain/names';
+import { ErrorAlert } from '../../../components/error-alert';
 import { errorMessage } from '../../../lib/api';
 import { useAddRack } from '../../racks/api/use-add-rack';
 import { useUpdateRack } from '../../racks/api/use-update-rack';
@@ -156,6 +159,53 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
   const othersThan = (id: UniqueIdentifier) =>
     warehouse.racks.filter((r) => r.id !== id).map(rackRect);
   const infoRack = warehouse.racks.find((r) => r.id === infoRackId) ?? null;
+  // Where the last drop landed, for the sentence a screen reader hears after it.
+  const landed = useRef<Point | null>(null);
+
+  /** What a screen reader calls a dragged thing: its name, never its id. */
+  const nameOf = (id: UniqueIdentifier) => {
+    if (id === BUILDER_ID) return `New rack ${builder.name}`;
+    if (id === VAULTS_ID) return 'VAULTS block';
+    const rack = warehouse.racks.find((r) => r.id === id);
+    return rack ? `Rack ${rack.name}` : 'Item';
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
+    onDragOver: ({ active, over }) =>
+      over?.id === FLOOR_ID ? `${nameOf(active.id)} is over the floor plan.` : undefined,
+    onDragEnd: ({ active }) => {
+      const spot = landed.current;
+      if (!spot) return `${nameOf(active.id)} was not moved.`;
+      const verb = active.id === BUILDER_ID ? 'added at' : 'moved to';
+      return `${nameOf(active.id)} ${verb} x ${spot.x}, y ${spot.y}.`;
+    },
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+
+  /** A rack from the builder at the first free spot: Enter on it, or a keyboard drop. */
+  const addAtFirstFreeSpot = () => {
+    setMessage(null);
+    landed.current = null;
+    const built = builderRack(builder);
+    if (!built) {
+      setMessage('Fill in the rack size, shelves and shelf capacity first.');
+      return;
+    }
+    const spot = firstFreeSpot(rackFootprint(built), floor, [
+      block,
+      ...warehouse.racks.map(rackRect),
+    ]);
+    if (!spot) {
+      setMessage('There is no free spot on the floor for a rack of this size.');
+      return;
+    }
+    landed.current = spot;
+    addRack.mutate(
+      { ...built, position: spot },
+      { onError: (e: unknown) => setMessage(errorMessage(e)) },
+    );
+  };
 
   /** Where the dragged item would land: snapped to walls and rack corners, clamped inside. */
   const landing = (
@@ -202,9 +252,15 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
   const onDragEnd = (event: DragEndEvent) => {
     setGhost(null);
     setMessage(null);
+    landed.current = null;
     const onError = (e: unknown) => setMessage(errorMessage(e));
     const id = event.active.id;
     if (id === BUILDER_ID) {
+      // A keyboard cannot aim across the page: the rack goes to the first free spot.
+      if (event.activatorEvent instanceof KeyboardEvent) {
+        addAtFirstFreeSpot();
+        return;
+      }
       if (event.over?.id !== FLOOR_ID) return;
       const built = builderRack(builder);
       if (!built) {
@@ -213,6 +269,7 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
       }
       const spot = landing(event);
       if (!spot) return;
+      landed.current = { x: spot.rect.x, y: spot.rect.y };
       addRack.mutate({ ...built, position: { x: spot.rect.x, y: spot.rect.y } }, { onError });
       return;
     }
@@ -220,6 +277,7 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     const spot = landing(event);
     if (!spot) return;
     const position = { x: spot.rect.x, y: spot.rect.y };
+    landed.current = position;
     if (id === VAULTS_ID) {
       moveFieldGrid.mutate(position, { onError });
       return;
@@ -233,18 +291,20 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
   return (
     <section aria-label="Warehouse layout" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm">
       <h2 className="text-lg font-bold">Edit Warehouse Layout</h2>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-slate-700">
         Drag the VAULTS block and the racks with a mouse or finger, or focus one and press Space,
-        then the arrow keys, then Space again. Select a rack to see its info.
+        then the arrow keys, then Space again. Select a rack to see its info. Enter on “Add a Rack”
+        places a new rack at the first free spot.
       </p>
       <DndContext
+        accessibility={{ announcements }}
         sensors={sensors}
         onDragMove={onDragMove}
         onDragEnd={onDragEnd}
         onDragCancel={() => setGhost(null)}
       >
         <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
-          <RackBuilder form={builder} onChange={setBuilder} />
+          <RackBuilder form={builder} onChange={setBuilder} onAdd={addAtFirstFreeSpot} />
           <div className="min-w-0 flex-1">
             <Floor size={floor} floorRef={(el) => (floorEl.current = el)}>
               <Draggable
@@ -281,11 +341,7 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
                 />
               )}
             </Floor>
-            {message && (
-              <p role="alert" className="mt-2 rounded bg-red-50 p-2 text-sm text-red-700">
-                {message}
-              </p>
-            )}
+            <ErrorAlert message={message} className="mt-2" />
           </div>
         </div>
       </DndContext>

@@ -45,7 +45,7 @@ export function builderRack(form: BuilderForm) {
   };
 }
 
-function BuilderHandle({ form }: { form: BuilderForm }) {
+function BuilderHandle({ form, onAdd }: { form: BuilderForm; onAdd: () => void }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: BUILDER_ID,
   });
@@ -61,6 +61,10 @@ function BuilderHandle({ form }: { form: BuilderForm }) {
       {...attributes}
       {...listeners}
       aria-label="Add a Rack"
+      onClick={(e) => {
+        // Enter (or a click without a drag): the pointer sensor only starts after 4 px.
+        if (e.detail === 0) onAdd();
+      }}
       style={{
         width: Math.min(size.w * BUILDER_PX_PER_FOOT, 320),
         height: Math.min(size.h * BUILDER_PX_PER_FOOT, 320),
@@ -79,11 +83,14 @@ function BuilderHandle({ form }: { form: BuilderForm }) {
 export function RackBuilder({
   form,
   onChange,
+  onAdd,
 }: {
   form: BuilderForm;
   onChange: (form: BuilderForm) => void;
+  /** Adds the rack at the first free spot, for a keyboard that cannot aim a drop. */
+  onAdd: () => void;
 }) {
-  const input = 'mt-1 block w-full rounded-lg border border-slate-300 px-2 py-2';
+  const input = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-2 py-2';
   const number = (
     key: 'length' | 'width' | 'num_shelves' | 'capacity',
     label: string,
@@ -141,8 +148,10 @@ export function RackBuilder({
           <option value="vertical">Vertical</option>
         </select>
       </label>
-      <p className="text-xs text-slate-600">Drag this onto the floor plan:</p>
-      <BuilderHandle form={form} />
+      <p className="text-xs text-slate-700">
+        Drag this onto the floor plan, or press Enter on it to place it at the first free spot:
+      </p>
+      <BuilderHandle form={form} onAdd={onAdd} />
     </div>
   );
 }

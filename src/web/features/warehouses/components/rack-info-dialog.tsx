@@ -1,8 +1,8 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import type { Rack } from '../../../../contracts/racks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteRack } from '../../racks/api/use-delete-rack';
+import { ModalDialog } from '../../../components/dialog';
 
 const DELETE_RACK_WARNING =
   'Warning: This rack contains pallets. Deleting it will remove all associated pallets. Are you sure you want to continue?';
@@ -40,39 +40,33 @@ export function RackInfoDialog({ rack, slug, warehouseId, onClose }: RackInfoDia
 
   return (
     <>
-      <Dialog open={!isConfirming} onClose={onClose} className="fixed inset-0 z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-bold">Rack Info</DialogTitle>
-            <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-              {rows.map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="font-medium text-slate-600">{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-            <div className="mt-6 flex justify-end gap-3">
-              <button
-                type="button"
-                disabled={deleteRack.isPending}
-                onClick={() => (hasPallets ? setIsConfirming(true) : remove())}
-                className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white disabled:opacity-60"
-              >
-                Delete
-              </button>
-              <button
-                type="button"
-                onClick={onClose}
-                className="rounded-lg border border-slate-300 px-4 py-2"
-              >
-                Close
-              </button>
+      <ModalDialog open={!isConfirming} title="Rack Info" width="md" onClose={onClose}>
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-600">{label}</dt>
+              <dd>{value}</dd>
             </div>
-          </DialogPanel>
+          ))}
+        </dl>
+        <div className="mt-6 flex justify-end gap-3">
+          <button
+            type="button"
+            disabled={deleteRack.isPending}
+            onClick={() => (hasPallets ? setIsConfirming(true) : remove())}
+            className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white disabled:opacity-60"
+          >
+            Delete
+          </button>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg border border-slate-300 px-4 py-2"
+          >
+            Close
+          </button>
         </div>
-      </Dialog>
+      </ModalDialog>
       <ConfirmDialog
         open={isConfirming}
         title="Delete Rack"

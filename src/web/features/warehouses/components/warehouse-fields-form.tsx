@@ -4,6 +4,7 @@ import type { Warehouse } from '../../../../contracts/warehouses';
 import { listInSentence } from '../../../../domain/field-grid';
 import { errorMessage } from '../../../lib/api';
 import { useEditDimensions } from '../api/use-edit-dimensions';
+import { ErrorAlert } from '../../../components/error-alert';
 
 const TOAST_MS = 2500;
 
@@ -89,11 +90,7 @@ export function WarehouseFieldsForm({ warehouse }: { warehouse: Warehouse }) {
           />
         </label>
       </div>
-      {error && (
-        <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       {toast && (
         <p role="status" className="rounded bg-green-50 p-2 text-sm text-green-800">
           {toast}

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { useDeleteWarehouse } from '../api/use-delete-warehouse';
 import { useWarehouseSummaries } from '../api/use-warehouse-summaries';
 import { WarehouseCard } from '../components/warehouse-card';
+import { ErrorAlert } from '../../../components/error-alert';
 
 export function DashboardPage() {
   const summaries = useWarehouseSummaries();
@@ -25,11 +26,7 @@ export function DashboardPage() {
         </Link>
       </div>
       {summaries.isPending && <Spinner label="Loading warehouses" />}
-      {summaries.isError && (
-        <p role="alert" className="text-red-700">
-          {errorMessage(summaries.error)}
-        </p>
-      )}
+      <ErrorAlert error={summaries.error} />
       {summaries.data?.length === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
           No warehouses yet. Add your first warehouse to start placing vaults.

@@ -23,7 +23,8 @@ export function WarehousePage() {
   if (!warehouse.data) {
     return (
       <div className="p-6">
-        <p role="alert" className="text-lg font-semibold text-red-700">
+        <h1 className="text-2xl font-bold">Warehouse not found</h1>
+        <p role="alert" className="mt-2 text-lg text-red-800">
           Warehouse could not be fetched
         </p>
       </div>
@@ -31,8 +32,8 @@ export function WarehousePage() {
   }
   const w = warehouse.data;
   return (
-    <div className="mx-auto max-w-7xl p-4 sm:p-6">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+    <div className="mx-auto max-w-screen-2xl p-3 sm:p-6">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 sm:mb-4 sm:gap-4">
         <h1 className="text-2xl font-bold">{w.name}</h1>
         <PresenceNote warehouseId={w.id} />
         <PrintLabelsButton
@@ -58,7 +59,7 @@ export function WarehousePage() {
               onClick={() =>
                 setSearchParams(mode === 'rack' ? { view: 'rack' } : {}, { replace: true })
               }
-              className={`rounded-md px-4 py-2 text-sm font-semibold ${
+              className={`min-h-11 rounded-md px-4 py-2 text-sm font-semibold ${
                 view === mode ? 'bg-brand-700 text-white' : 'text-slate-700'
               }`}
             >
