@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { insertWarehouseWithFields } from '../features/warehouses/warehouses.repository';
+import { insertWarehouseWithFields } from '../db/warehouse-rows';
 import { emptyCustomerName, isEmptyVaultCustomer } from '../../domain/empty-vault';
 import { slugify } from '../../domain/slug';
 import { vaultTypes } from '../../contracts/vaults';

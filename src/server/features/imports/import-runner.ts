@@ -6,6 +6,7 @@ import { slugify } from '../../../domain/slug';
 import { isEmbeddedEngine, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
+import { insertWarehouseWithFields } from '../../db/warehouse-rows';
 import {
   missingWarehouses,
   planOver,
@@ -344,13 +345,16 @@ async function createWarehouses(
   for (const spec of options.new_warehouses) {
     if (!missing.has(warehouseKey(spec.name))) continue;
     try {
-      await repo.insertWarehouseWithFields(tx, {
+      await insertWarehouseWithFields(tx, {
         companyId,
         name: spec.name.trim(),
         slug: slugify(spec.name),
         rows: spec.rows,
         cols: spec.cols,
         fieldCapacity: spec.field_capacity,
+        // Ten feet a column and a row, until staff draw the floor plan.
+        length: spec.cols * 10,
+        width: spec.rows * 10,
       });
     } catch (error) {
       if (isUniqueViolation(error)) {

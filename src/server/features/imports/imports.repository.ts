@@ -1,7 +1,6 @@
 import type { VaultEventDetails } from '../../../contracts/vault-events';
 import { sql } from 'drizzle-orm';
 import type { VaultType } from '../../../contracts/vaults';
-import { gridFieldNames } from '../../../domain/field-names';
 import { queryRows, type Db } from '../../db/client';
 
 // Bulk statements take their rows as one JSON parameter (`jsonb_to_recordset`): one shape
@@ -100,38 +99,6 @@ export async function lockFields(
         WHERE company_id = ${companyId}
           AND id IN (SELECT (jsonb_array_elements_text(${json(fieldIds)}))::bigint)
         ORDER BY id FOR UPDATE`,
-  );
-}
-
-export async function insertWarehouseWithFields(
-  db: Db,
-  params: {
-    companyId: number;
-    name: string;
-    slug: string;
-    rows: number;
-    cols: number;
-    fieldCapacity: number;
-  },
-): Promise<void> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`INSERT INTO warehouses (company_id, name, slug, rows, cols, field_capacity, length, width)
-        VALUES (${params.companyId}, ${params.name}, ${params.slug}, ${params.rows},
-                ${params.cols}, ${params.fieldCapacity}, ${params.cols * 10}, ${params.rows * 10})
-        RETURNING id`,
-  );
-  if (!row) throw new Error('Warehouse insert returned nothing');
-  const grid = gridFieldNames(params.rows, params.cols).map((f) => ({
-    name: f.name,
-    col_index: f.colIndex,
-    row_index: f.row,
-  }));
-  await queryRows(
-    db,
-    sql`INSERT INTO fields (company_id, warehouse_id, name, col_index, row_index)
-        SELECT ${params.companyId}, ${row.id}, f.name, f.col_index, f.row_index
-        FROM jsonb_to_recordset(${json(grid)}) AS f(name text, col_index int, row_index int)`,
   );
 }
 

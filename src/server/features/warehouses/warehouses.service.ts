@@ -10,6 +10,7 @@ import type { FileStorage } from '../../storage/storage';
 import { createLimiter } from '../../lib/limiter';
 import * as layoutRepo from './warehouse-layout.repository';
 import * as repo from './warehouses.repository';
+import { insertWarehouseWithFields, type WarehouseRow } from '../../db/warehouse-rows';
 import {
   companyAnswer,
   keptAnswer,
@@ -129,10 +130,10 @@ export async function addWarehouse(
 ): Promise<Warehouse> {
   const name = body.name.replace(/\s+/g, ' ');
   const slug = slugify(name) || 'warehouse';
-  let row: repo.WarehouseRow;
+  let row: WarehouseRow;
   try {
     row = await db.transaction((tx) =>
-      repo.insertWarehouseWithFields(tx, {
+      insertWarehouseWithFields(tx, {
         companyId: user.companyId,
         name,
         slug,
