@@ -37,7 +37,13 @@ CREATE TRIGGER ${table}_versions_delete AFTER DELETE ON ${table}
 `;
 }
 
-/** Customer and order names show in every warehouse of the company; a rename bumps them all. */
+/**
+ * Customer and order names show in every warehouse of the company; a rename or a delete bumps
+ * them all. Only a real rename: the upsert every vault add makes (`ON CONFLICT DO UPDATE` to
+ * the same name) fires the update trigger too, and bumping every warehouse there would both
+ * throw away every kept answer and take the company's version rows before the placement's
+ * warehouse lock, against the lock order of decision 0014.
+ */
 function companyBumpTrigger(table: string): string {
   const fn = `${table}_bump_company_versions`;
   return `
@@ -49,8 +55,19 @@ BEGIN
   RETURN NULL;
 END
 $fn$;
+CREATE FUNCTION ${fn}_renamed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM bump_warehouse_versions(ARRAY(
+    SELECT wv.warehouse_id FROM warehouse_versions wv
+    WHERE wv.company_id IN (
+      SELECT o.company_id FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE n.name IS DISTINCT FROM o.name)));
+  RETURN NULL;
+END
+$fn$;
 CREATE TRIGGER ${table}_versions_update AFTER UPDATE ON ${table}
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION ${fn}_renamed();
 CREATE TRIGGER ${table}_versions_delete AFTER DELETE ON ${table}
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();
 `;
