@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import * as contract from '../../contracts/live';
 import type { LiveEvent } from '../../contracts/live';
-import { callApi } from './api';
+import { buildPath, callApi } from './api';
 
 /*
  * Live updates (decision 0030): one EventSource per signed-in tab. Each change event names
@@ -28,6 +28,16 @@ const startsWith =
   (query: Query): boolean =>
     prefix.every((part, i) => query.queryKey[i] === part);
 
+/**
+ * Vaults this tab is deleting: their own entries are left alone when the delete's event comes
+ * back (the screen showing them is leaving, and asking again would only meet a 404).
+ */
+const deletingVaults = new Set<number>();
+
+export function forgetVaultOnDelete(vaultId: number): void {
+  deletingVaults.add(vaultId);
+}
+
 /** Which cached entries an event concerns; each is refetched if shown, marked stale if not. */
 function liveEventTargets(event: LiveEvent): ((query: Query) => boolean)[] {
   switch (event.entity) {
@@ -51,12 +61,14 @@ function liveEventTargets(event: LiveEvent): ((query: Query) => boolean)[] {
       if (event.entity === 'warehouse') targets.push(startsWith('warehouses'));
       if (event.entity === 'vault') {
         const id = event.id;
-        targets.push(
-          startsWith('stage'),
-          (q) =>
-            startsWith('vaults')(q) &&
-            (id === null || hasId(q.state.data, id) || q.queryKey[2] === id),
-        );
+        targets.push(startsWith('stage'));
+        if (id === null || !deletingVaults.has(id)) {
+          targets.push(
+            (q) =>
+              startsWith('vaults')(q) &&
+              (id === null || hasId(q.state.data, id) || q.queryKey[2] === id),
+          );
+        }
       }
       return targets;
     }
@@ -165,12 +177,19 @@ export function usePresence(warehouseId: number | undefined) {
       );
     void announce(true);
     const timer = setInterval(() => void announce(true), PRESENCE_RENEW_MS);
-    const leave = () => void announce(false);
-    window.addEventListener('pagehide', leave);
+    // A page being unloaded drops its ordinary requests; a beacon is sent all the same.
+    const leaveOnUnload = () =>
+      navigator.sendBeacon(
+        buildPath(contract.announcePresence.path, { warehouseId }),
+        new Blob([JSON.stringify({ tab: tab.current, here: false })], {
+          type: 'application/json',
+        }),
+      );
+    window.addEventListener('pagehide', leaveOnUnload);
     return () => {
       clearInterval(timer);
-      window.removeEventListener('pagehide', leave);
-      leave();
+      window.removeEventListener('pagehide', leaveOnUnload);
+      void announce(false);
     };
   }, [warehouseId, queryClient]);
   return useQuery({

@@ -4,6 +4,7 @@ import { deleteVault } from '../../../../contracts/vault-deletion';
 import type { z } from 'zod';
 import { callApi, callApiForm } from '../../../lib/api';
 import { invalidateVaultQueries } from './invalidate';
+import { forgetVaultOnDelete } from '../../../lib/live-updates';
 
 export function useUpdateVault() {
   const queryClient = useQueryClient();
@@ -23,7 +24,11 @@ export function useUpdateVault() {
 export function useDeleteVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callApi(deleteVault, { params: { id } }),
+    mutationFn: (id: number) => {
+      // Before the call: the delete's own live event may come back before its answer.
+      forgetVaultOnDelete(id);
+      return callApi(deleteVault, { params: { id } });
+    },
     onSuccess: (_answer, id) => invalidateVaultQueries(queryClient, id),
     onError: (error) => console.error('Failed to delete vault', error),
   });

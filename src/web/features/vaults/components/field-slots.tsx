@@ -84,7 +84,7 @@ export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlo
                 {!isTopmost && (
                   <Link
                     to={`/retrieve/${vault.id}`}
-                    aria-label={`Retrieve vault ${label}`}
+                    aria-label={`Retrieve ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
                     className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-slate-200"
                   >
                     Retrieve
