@@ -43,6 +43,31 @@ async function axeProblems(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
+for (const size of [
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`at ${size.width} x ${size.height} a 40 x 25 warehouse keeps the page still and the field panel in view`, async ({
+    signedInPage: page,
+  }) => {
+    await page.setViewportSize(size);
+    const w = await seedWarehouse(page.request, {
+      name: unique('Tablet Wide'),
+      rows: 25,
+      cols: 40,
+      width: 220,
+      length: 140,
+    });
+    await openWarehouse(page, w);
+    await expectPageUnscrolled(page);
+    await cell(page, 'AM20').click();
+    await expect(page.getByRole('heading', { name: 'Field AM20' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Add at position 1' })).toBeInViewport();
+    await expectPageUnscrolled(page);
+  });
+}
+
 test('on a phone, staff select a field of a 40 x 25 warehouse and add a vault without scrolling the page', async ({
   signedInPage: page,
 }) => {
