@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-[ -d node_modules ] || npm ci
+[ -d node_modules ] || npm install --no-audit --no-fund  # not npm ci: see .ci/run
 bash scripts/ensure-test-tools.sh
 
 step() { printf '\n=== %s\n' "$1"; }
