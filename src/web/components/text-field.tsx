@@ -1,4 +1,9 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2 disabled:bg-slate-100 disabled:text-slate-600';
@@ -11,21 +16,40 @@ interface FieldFrameProps {
   error?: string | null;
 }
 
-function describedBy(hintId: string, errorId: string, props: FieldFrameProps) {
-  const ids = [props.hint ? hintId : null, props.error ? errorId : null].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
+/** What the control inside a frame carries: its id, and what describes it. */
+interface ControlProps {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-interface FieldNotesProps {
-  hintId: string;
-  errorId: string;
-  hint?: string | null;
-  error?: string | null;
-}
-
-function FieldNotes({ hintId, errorId, hint, error }: FieldNotesProps) {
+/**
+ * The label above, the hint and error below, and the ids that tie them to the control, so an
+ * input and a text area are labelled and described the same way.
+ */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  className,
+  control,
+}: FieldFrameProps & { className?: string; control: (props: ControlProps) => ReactNode }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const described = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <>
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {control({
+        id,
+        className: inputClass,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': described || undefined,
+      })}
       {hint && (
         <span id={hintId} className="mt-1 block text-sm text-slate-600">
           {hint}
@@ -36,7 +60,7 @@ function FieldNotes({ hintId, errorId, hint, error }: FieldNotesProps) {
           {error}
         </span>
       )}
-    </>
+    </div>
   );
 }
 
@@ -44,23 +68,14 @@ type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input: the label names it, the hint and error describe it. */
 export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId, { label, hint, error })}
-        {...input}
-      />
-      <FieldNotes hintId={hintId} errorId={errorId} hint={hint} error={error} />
-    </div>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(props) => <input {...props} {...input} />}
+    />
   );
 }
 
@@ -68,22 +83,13 @@ type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLText
 
 /** The multi-line sibling of `TextField`. */
 export function TextAreaField({ label, hint, error, className, ...input }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId, { label, hint, error })}
-        {...input}
-      />
-      <FieldNotes hintId={hintId} errorId={errorId} hint={hint} error={error} />
-    </div>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(props) => <textarea {...props} {...input} />}
+    />
   );
 }
