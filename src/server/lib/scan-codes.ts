@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SCAN_CODE_ALPHABET, SCAN_CODE_LENGTH } from '../../contracts/scan-codes';
 import { queryRows, type Db } from '../db/client';
+import { isForeignKeyViolation } from '../db/errors';
 
 // The scan-code table is shared by the features that print codes (labels) and the ones that
 // read them back (vaults): its SQL lives here so neither reaches into the other (decision 0035).
@@ -53,14 +54,20 @@ export async function issueScanCodes(
     const missing = unique.filter((id) => !codes.has(id));
     if (missing.length === 0) return codes;
     const fresh = missing.map(() => newScanCode());
-    await queryRows(
-      db,
-      sql`INSERT INTO scan_codes (code, company_id, ${column(target)})
-          SELECT n.code, ${companyId}, t.id
-          FROM unnest(${sql.param(fresh)}::text[], ${sql.param(missing)}::bigint[]) AS n(code, id)
-          JOIN ${table(target)} t ON t.id = n.id AND t.company_id = ${companyId}
-          ON CONFLICT DO NOTHING`,
-    );
+    try {
+      await queryRows(
+        db,
+        sql`INSERT INTO scan_codes (code, company_id, ${column(target)})
+            SELECT n.code, ${companyId}, t.id
+            FROM unnest(${sql.param(fresh)}::text[], ${sql.param(missing)}::bigint[]) AS n(code, id)
+            JOIN ${table(target)} t ON t.id = n.id AND t.company_id = ${companyId}
+            ON CONFLICT DO NOTHING`,
+      );
+    } catch (error) {
+      // A vault or field deleted while this statement ran: the next round's join leaves it
+      // out, and its label prints without a code instead of the call failing with a 500.
+      if (!isForeignKeyViolation(error)) throw error;
+    }
     codes = await readCodes(db, companyId, target, unique);
   }
   return codes;
