@@ -7,6 +7,7 @@ import {
   SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_EMAIL,
   SIGN_IN_MAX_FAILURES_PER_EMAIL,
 } from '../../src/domain/sign-in-limits';
+import { countAttempt, uncountAttempt } from '../../src/server/features/auth/auth.repository';
 import { createCompany, createUser } from '../../src/server/features/auth/companies.service';
 import { TEST_PASSWORD } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -87,6 +88,26 @@ describe('sign-in limits', { timeout: 90_000 }, () => {
     expect(counts.get(429)).toBeGreaterThanOrEqual(
       100 - SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_EMAIL,
     );
+  });
+
+  it('counts and gives back attempts on the same keys at once without a deadlock', async () => {
+    // A refused guess gives its count back while others are being counted; on PostgreSQL the
+    // two once took the same rows in opposite orders, and one guess in a burst answered 500.
+    const email = `burst-${unique()}@example.com`;
+    const keys = [`email:${email}`, `ip:${freshAddress()}`, `ip-email:x:${email}`];
+    const failures: unknown[] = [];
+    for (let round = 0; round < 60; round++) {
+      const now = new Date();
+      const settled = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2
+            ? countAttempt(app.deps.db, keys, { now, windowStart: new Date(0) })
+            : uncountAttempt(app.deps.db, keys, now),
+        ),
+      );
+      for (const s of settled) if (s.status === 'rejected') failures.push(s.reason);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('refuses an over-long or malformed email with 400, however often it is sent', async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { companies, sessions, signInCounters, signInDevices, users } from '../../db/schema/auth';
 
@@ -110,13 +110,19 @@ export async function countAttempt(
   }));
 }
 
-/** Gives back the count of an attempt that was refused, or that succeeded, before its check. */
+/**
+ * Gives back the count of an attempt that was refused, or that succeeded, before its check.
+ * One key per statement: `countAttempt` locks its keys in key order within one statement, and
+ * an UPDATE over several keys locks them in whatever order the scan meets them, so the two
+ * deadlocked under a burst of guesses on PostgreSQL (one of them answered 500).
+ */
 export async function uncountAttempt(db: Db, keys: readonly string[], now: Date) {
-  if (keys.length === 0) return;
-  await db
-    .update(signInCounters)
-    .set({ failures: sql`greatest(${signInCounters.failures} - 1, 0)`, updatedAt: now })
-    .where(inArray(signInCounters.key, [...keys]));
+  for (const key of keys) {
+    await db
+      .update(signInCounters)
+      .set({ failures: sql`greatest(${signInCounters.failures} - 1, 0)`, updatedAt: now })
+      .where(eq(signInCounters.key, key));
+  }
 }
 
 /**
@@ -146,9 +152,9 @@ export async function lockCounter(
     );
 }
 
+/** One key per statement, for the reason `uncountAttempt` gives. */
 export async function clearCounters(db: Db, keys: readonly string[]) {
-  if (keys.length === 0) return;
-  await db.delete(signInCounters).where(inArray(signInCounters.key, [...keys]));
+  for (const key of keys) await db.delete(signInCounters).where(eq(signInCounters.key, key));
 }
 
 export async function deleteIdleCounters(db: Db, params: { idleSince: Date; now: Date }) {
