@@ -183,3 +183,49 @@ test('a label address sends a stranger to sign-in with nothing learned, and staf
   );
   await context.close();
 });
+
+test('an audit takes the vaults it sees from the camera, and a field label typed in is refused', async ({
+  signedInPage: page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const w = await seedWarehouse(page.request, { rows: 1, cols: 2, field_capacity: 3 });
+  const number = vaultNumber();
+  const vault = await seedVault(page.request, {
+    field_id: fieldId(w, 'A1'),
+    position: 1,
+    vault_id: number,
+  });
+  const labelOf = async (data: object) => {
+    const res = await page.request.post('/api/labels', { data: { format: 'small-2x1', ...data } });
+    const [code] = printedCodes(Buffer.from(await res.body()));
+    return `${baseURL}/s/${code}`;
+  };
+  await writeCameraVideo([await labelOf({ of: 'vaults', vaultIds: [vault.id] })]);
+  const fieldLabel = await labelOf({ of: 'fields', fieldIds: [fieldId(w, 'B1')] });
+
+  await page.goto('/audits');
+  await page.getByLabel('Warehouse', { exact: true }).selectOption({ label: w.name });
+  await page.getByRole('radio', { name: 'One field' }).check();
+  await page.getByLabel('Field (as on its label, e.g. A3)').fill('A1');
+  await page.getByRole('button', { name: 'Start audit' }).click();
+
+  await page.getByRole('button', { name: 'Scan with the camera' }).click();
+  const seen = page.getByRole('list', { name: 'Seen in field A1, bottom to top' });
+  await expect(seen.getByRole('listitem')).toHaveText([`1.#${number}×`], { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Stop the camera' }).click();
+
+  // A hand-held scanner types a label's address: a field's label is not a vault seen.
+  const box = page.getByLabel('Vault number seen in field A1');
+  await box.fill(fieldLabel);
+  await box.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    'That is the label of field B1: scan the vaults in it.',
+  );
+  await page.getByRole('button', { name: 'Compare field A1 with the records' }).click();
+  await expect(
+    page
+      .getByRole('list', { name: 'Findings in field A1' })
+      .getByRole('listitem', { name: `Vault ${number}: Found in place` }),
+  ).toBeVisible();
+});

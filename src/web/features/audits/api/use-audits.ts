@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/audits';
 import type { Audit, StartAuditBody } from '../../../../contracts/audits';
 import { listWarehouseSummaries } from '../../../../contracts/warehouses';
-import { callApi } from '../../../lib/api';
+import { resolveScanCode } from '../../../../contracts/scan-codes';
+import { ApiError, callApi } from '../../../lib/api';
+import { parseScannedText } from '../../../lib/scan-codes';
 
 const auditKeys = {
   all: ['audits'] as const,
@@ -69,4 +71,29 @@ export function useAuditWarehouses() {
     queryKey: [...auditKeys.all, 'warehouses'],
     queryFn: () => callApi(listWarehouseSummaries),
   });
+}
+
+/**
+ * The vault number a scan or a typed line names. A label's QR code (its `/s/{code}` address,
+ * from the camera or a hand-held scanner that types it) is looked up; anything else is taken
+ * as the number on the tag, which the audit compares as typed.
+ */
+export async function seenVaultNumber(raw: string): Promise<string> {
+  const scanned = parseScannedText(raw);
+  if (!scanned) throw new Error('That is not a vault number or a label code.');
+  if (scanned.kind === 'text') return scanned.text;
+  try {
+    const found = await callApi(resolveScanCode, { params: { code: scanned.code } });
+    if (found.kind === 'field')
+      throw new Error(`That is the label of field ${found.fieldName}: scan the vaults in it.`);
+    if (found.vault.name === null)
+      throw new Error('That vault carries no number, so an audit cannot list it.');
+    return found.vault.name;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    // A bare code may still be the number on an old tag; an address names nothing of ours.
+    if (scanned.isAddress)
+      throw new Error('This label is not one of your company’s vaults.', { cause: error });
+    return scanned.text;
+  }
 }

@@ -1,5 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { AUDIT_SCAN_MAX } from '../../../../contracts/audits';
+import { CameraScanner } from '../../../components/scanner/camera-scanner';
+import { seenVaultNumber } from '../api/use-audits';
 
 interface ScanBoxProps {
   fieldName: string;
@@ -10,8 +12,9 @@ interface ScanBoxProps {
 }
 
 /**
- * The vaults seen in one field, bottom to top. A hand-held scanner types the number and
- * presses Enter, so Enter adds a line and keeps the focus here for the next scan.
+ * The vaults seen in one field, bottom to top. A hand-held scanner types the number (or the
+ * label's address) and presses Enter, so Enter adds a line and keeps the focus here for the
+ * next scan; the phone's camera, when turned on, adds each label it reads the same way.
  */
 export function ScanBox({ fieldName, initial, isBusy, onCompare }: ScanBoxProps) {
   const [seen, setSeen] = useState<string[]>([...initial]);
@@ -19,11 +22,28 @@ export function ScanBox({ fieldName, initial, isBusy, onCompare }: ScanBoxProps)
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
-  const add = () => {
-    const value = text.trim();
-    if (!value || seen.length >= AUDIT_SCAN_MAX) return;
-    setSeen((prev) => (prev.includes(value) ? prev : [...prev, value]));
-    setText('');
+  const [isCameraOn, setCameraOn] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [lastAdded, setLastAdded] = useState('');
+
+  // A label's code is looked up on the server while the next scan may already be in: lines
+  // are added one after another, so the list keeps the order the vaults were scanned in.
+  const pending = useRef(Promise.resolve());
+  const add = (raw: string) => {
+    if (!raw.trim()) return;
+    pending.current = pending.current.then(() => addNow(raw));
+  };
+  const addNow = async (raw: string) => {
+    try {
+      const number = await seenVaultNumber(raw);
+      setProblem(null);
+      setSeen((prev) =>
+        prev.includes(number) || prev.length >= AUDIT_SCAN_MAX ? prev : [...prev, number],
+      );
+      setLastAdded(`Added #${number}.`);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
   };
 
   return (
@@ -31,7 +51,8 @@ export function ScanBox({ fieldName, initial, isBusy, onCompare }: ScanBoxProps)
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          add();
+          add(text);
+          setText('');
           inputRef.current?.focus();
         }}
         className="flex gap-2"
@@ -56,6 +77,23 @@ export function ScanBox({ fieldName, initial, isBusy, onCompare }: ScanBoxProps)
           Add
         </button>
       </form>
+      {problem && (
+        <p role="alert" className="text-red-700">
+          {problem}
+        </p>
+      )}
+      <p aria-live="polite" className="sr-only">
+        {lastAdded}
+      </p>
+      <button
+        type="button"
+        aria-pressed={isCameraOn}
+        onClick={() => setCameraOn((on) => !on)}
+        className="min-h-11 rounded-lg border border-slate-300 px-4 font-semibold"
+      >
+        {isCameraOn ? 'Stop the camera' : 'Scan with the camera'}
+      </button>
+      {isCameraOn && <CameraScanner onScan={add} />}
       <ol aria-label={`Seen in field ${fieldName}, bottom to top`} className="space-y-1">
         {seen.map((name, i) => (
           <li
