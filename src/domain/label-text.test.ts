@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitText, toWinAnsi } from './label-text';
+import { fitText, toDrawable } from './label-text';
 
 // A monospace stand-in: every character is 0.5 points wide at size 1.
 const measure = (text: string) => Array.from(text).length * 0.5;
@@ -27,14 +27,16 @@ describe('fitText', () => {
   });
 });
 
-describe('toWinAnsi', () => {
-  it('keeps Western European text and drops accents the standard fonts lack', () => {
-    expect(toWinAnsi('Müller – Café €5')).toBe('Müller – Café €5');
-    expect(toWinAnsi('Dvořák Łódź')).toBe('Dvorák ?ódz');
+describe('toDrawable', () => {
+  // A font with the ASCII letters and "é" only.
+  const hasGlyph = (char: string) => /^[ -~é]$/.test(char);
+
+  it('keeps what the font has and drops accents it lacks', () => {
+    expect(toDrawable('Café Dvořák', hasGlyph)).toBe('Café Dvorak');
   });
 
-  it('turns control characters into spaces and other scripts into question marks', () => {
-    expect(toWinAnsi('A\tB')).toBe('A B');
-    expect(toWinAnsi('東京')).toBe('??');
+  it('turns control characters into spaces and what the font cannot show into question marks', () => {
+    expect(toDrawable('A\tB\nC', hasGlyph)).toBe('A B C');
+    expect(toDrawable('東京 Ł', hasGlyph)).toBe('?? ?');
   });
 });

@@ -35,30 +35,19 @@ export function fitText(
   return { text: cut ? cut + ELLIPSIS : '', size: minSize };
 }
 
-// Windows-1252 beyond Latin-1: the characters the PDF standard fonts can show (WinAnsiEncoding).
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-
-function isWinAnsi(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  return (
-    (code >= 0x20 && code <= 0x7e) ||
-    (code >= 0xa0 && code <= 0xff) ||
-    WIN_ANSI_EXTRA.includes(char)
-  );
-}
-
 /**
- * Text the standard PDF fonts can draw: accents they lack are dropped ("ő" -> "o"), control
- * characters become spaces, and anything else becomes "?" rather than an invisible glyph.
+ * Text a font can draw, given which characters it has glyphs for: an accent it lacks is
+ * dropped ("ő" -> "o" when it has "o" but not "ő"), control characters become spaces, and
+ * anything else becomes "?" rather than an invisible or boxed glyph.
  */
-export function toWinAnsi(text: string): string {
+export function toDrawable(text: string, hasGlyph: (char: string) => boolean): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
-    if (isWinAnsi(char)) out += char;
-    else if (/\s|\p{Cc}/u.test(char)) out += ' ';
+    if (/\s|\p{Cc}/u.test(char)) out += ' ';
+    else if (hasGlyph(char)) out += char;
     else {
       const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += base && Array.from(base).every(isWinAnsi) ? base : '?';
+      out += base && Array.from(base).every(hasGlyph) ? base : '?';
     }
   }
   return out;

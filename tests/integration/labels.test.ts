@@ -161,6 +161,32 @@ describe('vault labels', () => {
     ]);
   });
 
+  it('print names in Central European, Greek and Cyrillic letters as written', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff, { rows: 1, cols: 3 });
+    const names = ['Łukasz Wróbel-Dvořák', 'Дмитрий Соколов', 'Γιώργος Παπαδόπουλος'];
+    const vaults: Awaited<ReturnType<typeof makeVault>>[] = [];
+    for (const [i, customer_name] of names.entries()) {
+      const field = fieldByName(w, `${'ABC'[i] ?? ''}1`);
+      vaults.push(await makeVault(staff, { customer_name, field_id: field.id, position: 1 }));
+    }
+    const res = await printLabels(staff, {
+      format: 'thermal-4x6',
+      of: 'vaults',
+      vaultIds: vaults.map((v) => v.id),
+    });
+    expect(res.status).toBe(200);
+    const printed = vaults.map((_, i) =>
+      textIn(res.pdf, i + 1, { x: 0, y: 0, width: 288, height: 200 }),
+    );
+    expect(printed.map((text, i) => text.includes(vaults[i]?.customer_name ?? '-'))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(vaults[0]?.customer_name).toBe('ŁUKASZ WRÓBEL-DVOŘÁK');
+  });
+
   it('shrink or cut long text so that nothing runs past the label', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { name: 'Warehouse with a rather long name indeed' });

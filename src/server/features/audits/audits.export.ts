@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { drawableText, registerPdfFonts } from '../../lib/pdf-fonts';
 import { findingStatusLabels, type Audit, type AuditFinding } from '../../../contracts/audits';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
 
@@ -57,34 +58,38 @@ function findingLine(f: AuditFinding): string {
   return `${vault}: ${findingStatusLabels[f.status]}${where ? `; ${where}` : ''}${fixed}`;
 }
 
-/** A US Letter report with the standard Helvetica fonts, which pdfkit carries itself. */
+/** A US Letter report in the fonts the labels use, so names print as written in any script. */
 export function auditPdf(audit: Audit): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Audit ${audit.id}` } });
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.font('Helvetica-Bold').fontSize(18).text(`Floor audit ${audit.id}`);
-  doc
-    .font('Helvetica')
-    .fontSize(11)
-    .text(`${audit.warehouse_name}, ${audit.scope_label}`)
-    .text(`Started ${audit.started_at} by ${audit.started_by ?? 'unknown'}`)
-    .text(
-      `${audit.checked_count} of ${audit.field_count} fields checked; ${audit.open_count} findings open`,
-    )
-    .moveDown();
+  const heading = (text: string, size: number) =>
+    doc.font('bold').fontSize(size).text(drawableText(text, 'bold'));
+  const line = (text: string, options?: PDFKit.Mixins.TextOptions) =>
+    doc.text(drawableText(text), options);
+
+  heading(`Floor audit ${audit.id}`, 18);
+  doc.font('regular').fontSize(11);
+  line(`${audit.warehouse_name}, ${audit.scope_label}`);
+  line(`Started ${audit.started_at} by ${audit.started_by ?? 'unknown'}`);
+  line(
+    `${audit.checked_count} of ${audit.field_count} fields checked; ${audit.open_count} findings open`,
+  );
+  doc.moveDown();
   for (const field of audit.fields) {
-    doc.font('Helvetica-Bold').fontSize(12).text(`Field ${field.field_name}`);
-    doc.font('Helvetica').fontSize(10);
-    if (field.seen === null) doc.text('Not checked.');
+    heading(`Field ${field.field_name}`, 12);
+    doc.font('regular').fontSize(10);
+    if (field.seen === null) line('Not checked.');
     else {
-      doc.text(
+      line(
         `Checked ${field.checked_at ?? ''} by ${field.checked_by ?? 'unknown'}. Seen bottom to top: ${field.seen.join(', ') || 'nothing'}.`,
       );
-      for (const f of field.findings) doc.text(`- ${findingLine(f)}`, { indent: 12 });
+      for (const f of field.findings) line(`- ${findingLine(f)}`, { indent: 12 });
     }
     doc.moveDown(0.5);
   }

@@ -2,7 +2,8 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { LabelFormat } from '../../../contracts/labels';
 import { labelBox, labelSheets } from '../../../domain/label-sheets';
-import { fitText, toWinAnsi } from '../../../domain/label-text';
+import { fitText } from '../../../domain/label-text';
+import { drawableText, registerPdfFonts, type PdfFont } from '../../lib/pdf-fonts';
 
 /** What one label shows: a large title, a few smaller lines, and the QR code of its address. */
 export interface LabelContent {
@@ -13,11 +14,9 @@ export interface LabelContent {
   code: string;
 }
 
-// The PDF standard fonts: their metrics ship inside pdfkit, so nothing is fetched or read from
-// the system at run time (decision 0036).
-const TITLE_FONT = 'Helvetica-Bold';
-const LINE_FONT = 'Helvetica';
-// Helvetica's line height (ascender - descender) is about 1.16 em; a little more separates lines.
+const TITLE_FONT: PdfFont = 'bold';
+const LINE_FONT: PdfFont = 'regular';
+// DejaVu's line height (ascender - descender) is about 1.16 em; a little more separates lines.
 const LINE_HEIGHT = 1.2;
 
 interface Box {
@@ -93,13 +92,13 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, box: Box): void {
 
 function drawFitted(
   doc: PDFKit.PDFDocument,
-  font: string,
+  font: PdfFont,
   text: string,
   at: { x: number; y: number; width: number; align?: 'center' },
   size: [max: number, min: number],
 ): number {
   doc.font(font).fontSize(1);
-  const fitted = fitText(toWinAnsi(text), (t) => doc.widthOfString(t), {
+  const fitted = fitText(drawableText(text, font), (t) => doc.widthOfString(t), {
     maxWidth: at.width,
     maxSize: size[0],
     minSize: size[1],
@@ -145,6 +144,7 @@ export async function renderLabelsPdf(
     margin: 0,
     info: { Title: title, Creator: 'Vaultgrid' },
   });
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
