@@ -7,12 +7,7 @@ import { toDrawable } from '../../domain/label-text';
 // keeps names on a 2 x 1 in label. The PDF standard fonts draw Western European text only, and
 // a customer named "Łukasz Wróbel" or "Дмитрий" must print as written (decision 0036).
 const require = createRequire(import.meta.url);
-const FILES = {
-  regular: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf',
-  bold: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf',
-} as const;
-
-export type PdfFont = keyof typeof FILES;
+export type PdfFont = 'regular' | 'bold';
 
 interface LoadedFont {
   bytes: Buffer;
@@ -25,7 +20,7 @@ let loaded: Record<PdfFont, LoadedFont> | null = null;
 function fonts(): Record<PdfFont, LoadedFont> {
   if (loaded) return loaded;
   const load = (file: string): LoadedFont => {
-    const bytes = fs.readFileSync(require.resolve(file));
+    const bytes = fs.readFileSync(file);
     const font = fontkit.create(bytes);
     if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection`);
     return {
@@ -33,7 +28,10 @@ function fonts(): Record<PdfFont, LoadedFont> {
       hasGlyph: (char) => font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0),
     };
   };
-  loaded = { regular: load(FILES.regular), bold: load(FILES.bold) };
+  loaded = {
+    regular: load(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf')),
+    bold: load(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf')),
+  };
   return loaded;
 }
 
