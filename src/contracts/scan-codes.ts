@@ -52,3 +52,13 @@ export const resolveScanCode = defineEndpoint({
   params: scanCodeParamsSchema,
   response: scanCodeResultSchema,
 });
+
+export const getSecureAddress = defineEndpoint({
+  method: 'GET',
+  path: '/api/secure-address',
+  summary:
+    'The https address of this server, where browsers allow the camera (HTTPS_PORT); url is null when it runs none.',
+  tag: 'codes',
+  access: 'public',
+  response: z.object({ url: z.string().nullable() }),
+});

@@ -16,6 +16,16 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  HTTPS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a port number')
+      .transform(Number)
+      .refine((port) => port >= 1 && port <= 65535, 'must be between 1 and 65535')
+      .optional(),
+  ),
+  TLS_CERT_FILE: optionalText,
+  TLS_KEY_FILE: optionalText,
   DATA_DIR: z.string().trim().min(1, 'must name a folder').default('./data'),
   DATABASE_URL: optionalText.pipe(
     z
@@ -55,6 +65,11 @@ const envSchema = z.object({
 export interface Config {
   port: number;
   host: string;
+  /**
+   * A second listener over HTTPS, so phones on the LAN may use the camera (browsers allow it
+   * only on secure pages); its certificate is the one named, or one made for this machine.
+   */
+  https: { port: number; certFile: string | undefined; keyFile: string | undefined } | null;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -123,9 +138,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       prefix: e.S3_PREFIX ?? '',
     };
   }
+  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
+    throw new ConfigError(
+      'Vaultgrid cannot start: set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.',
+    );
+  }
+  if (e.TLS_CERT_FILE && e.HTTPS_PORT === undefined) {
+    throw new ConfigError('Vaultgrid cannot start: TLS_CERT_FILE needs HTTPS_PORT.');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
+    https:
+      e.HTTPS_PORT === undefined
+        ? null
+        : {
+            port: e.HTTPS_PORT,
+            certFile: e.TLS_CERT_FILE && path.resolve(e.TLS_CERT_FILE),
+            keyFile: e.TLS_KEY_FILE && path.resolve(e.TLS_KEY_FILE),
+          },
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

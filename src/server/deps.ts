@@ -13,4 +13,6 @@ export interface AppDeps {
   live: LiveHub;
   sessionDays: number;
   cookieSecure: 'auto' | 'always' | 'never';
+  /** The HTTPS listener's port, when HTTPS_PORT runs one (`GET /api/secure-address`). */
+  httpsPort?: number;
 }

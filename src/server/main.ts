@@ -9,6 +9,11 @@ import { sweepAuthTables } from './features/auth/auth.service';
 import { openRuntime } from './runtime';
 import { sweepRateLimits } from './lib/rate-limit-store';
 import { LiveHub } from './live/live-hub';
+import {
+  loadOrMakeCertificate,
+  startHttpsListener,
+  type HttpsListener,
+} from './http/https-listener';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built: dist/server/main.js next to dist/web. From source (tsx): src/server next to dist/web two up.
@@ -33,6 +38,7 @@ async function main(): Promise<void> {
       live,
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
+      httpsPort: config.https?.port,
     },
     {
       logger: {
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
   );
   sweep.unref();
 
+  let secure: HttpsListener | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -74,7 +81,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs).unref();
     try {
-      await app.close();
+      await Promise.all([secure?.close(), app.close()]);
     } finally {
       await runtime.close();
     }
@@ -85,6 +92,14 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    if (config.https) {
+      const keyPair = await loadOrMakeCertificate({ dataDir: config.dataDir, ...config.https });
+      secure = await startHttpsListener(app, {
+        port: config.https.port,
+        host: config.host,
+        keyPair,
+      });
+    }
   } catch (error) {
     await runtime.close();
     throw error;
@@ -94,6 +109,12 @@ async function main(): Promise<void> {
   const engine =
     runtime.database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const lines = [`Vaultgrid is running at http://localhost:${port} (${engine}).`];
+  if (secure) {
+    lines.push(
+      `Also at https://localhost:${secure.port}, where phones may use the camera` +
+        (config.https?.certFile ? '.' : ' (a certificate made for this machine: accept it once).'),
+    );
+  }
   if (first) {
     lines.push(`Created company "${first.companyName}" with the first user ${first.email}.`);
     if (first.generatedPassword) {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { generateCompanyData } from '../../src/server/demo/generate';
 import { createCompany, createUser } from '../../src/server/features/auth/companies.service';
 import { openRuntime } from '../../src/server/runtime';
 import pg from 'pg';
+import { startServerProcess } from '../support/server-process';
 
 const tempDirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -75,31 +76,9 @@ describe('the data directory lock', () => {
 });
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /running at (http:\/\/\S+)/.exec(output);
-      if (m?.[1]) {
-        clearInterval(timer);
-        resolve(m[1]);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited: ${output}`));
-    });
-  });
-  // Callers that expect an exit never await `ready`; its rejection is then expected.
-  ready.catch(() => undefined);
-  return { child, ready, exited, output: () => output };
+  const server = startServerProcess(env);
+  children.push(server.child);
+  return server;
 }
 
 describe('the server process', () => {

@@ -3,7 +3,17 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client';
 import { migrations } from '../db/migrations/index';
 import type { AppDeps } from '../deps';
-import { requireUser } from './route';
+import { getSecureAddress } from '../../contracts/scan-codes';
+import { registerEndpoint, requireUser } from './route';
+
+/** The name in a Host header without its port ("[::1]" stays bracketed); null when malformed. */
+function hostNameOf(host: string): string | null {
+  try {
+    return new URL(`http://${host}`).hostname || null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Probes for a supervisor and a status call for staff. `/healthz` touches nothing but the
@@ -28,6 +38,16 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     if (missing.length > 0)
       return reply.status(503).send({ ok: false, missingMigrations: missing });
     return reply.send({ ok: true });
+  });
+
+  // Same host name as the page was opened by: a phone that reached us at 192.168.1.20 reaches
+  // the HTTPS listener there too, and its session cookie goes with it.
+  registerEndpoint(app, getSecureAddress, async ({ request }) => {
+    const name = hostNameOf(request.host);
+    return {
+      url:
+        deps.httpsPort === undefined || name === null ? null : `https://${name}:${deps.httpsPort}`,
+    };
   });
 
   // The data folder's size and the share of dead rows, to watch the embedded engine's upkeep.

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { getSecureAddress } from '../../../contracts/scan-codes';
+import { callApi } from '../../lib/api';
 import { createFrameDecoder } from './frame-decoder';
 
 type CameraState = 'starting' | 'live' | 'off' | 'denied' | 'unavailable';
@@ -19,6 +22,23 @@ const messages: Record<Exclude<CameraState, 'live'>, string> = {
   unavailable:
     'No camera can be used here (it needs a camera and a secure https address). Type the number or code below.',
 };
+
+/**
+ * On a plain-http page (the LAN address) browsers refuse the camera outright. When the server
+ * also listens over HTTPS (HTTPS_PORT), this page's secure twin, where the camera works.
+ */
+function useSecureTwin(isUnavailable: boolean): string | null {
+  const insecure = isUnavailable && !window.isSecureContext;
+  const { data } = useQuery({
+    queryKey: ['secure-address'],
+    queryFn: () => callApi(getSecureAddress),
+    enabled: insecure,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (!insecure || !data?.url) return null;
+  const { pathname, search } = window.location;
+  return `${data.url}${pathname}${search}`;
+}
 
 /**
  * The camera with live decoding, for phones. Calls `onScan` with the text of each code it
@@ -125,6 +145,7 @@ export function CameraScanner({
   };
 
   const shown: CameraState = wanted ? state : 'off';
+  const secureTwin = useSecureTwin(shown === 'unavailable');
   return (
     <div className="overflow-hidden rounded-2xl bg-slate-900 text-white">
       <div className="relative aspect-[4/3] w-full">
@@ -142,9 +163,24 @@ export function CameraScanner({
           />
         )}
         {shown !== 'live' && (
-          <p className="absolute inset-0 flex items-center justify-center p-6 text-center">
-            {messages[shown]}
-          </p>
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center">
+            {secureTwin ? (
+              <>
+                <p>This plain http address may not use the camera. The secure one may.</p>
+                <a
+                  href={secureTwin}
+                  className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-slate-900"
+                >
+                  Open the secure address
+                </a>
+                <p className="text-sm text-slate-300">
+                  The first time, the browser asks you to accept this server’s certificate.
+                </p>
+              </>
+            ) : (
+              <p>{messages[shown]}</p>
+            )}
+          </div>
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2 p-2">
