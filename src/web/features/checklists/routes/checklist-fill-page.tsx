@@ -20,7 +20,7 @@ import {
 } from '../components/task-answer-field';
 import { UploadImageDialog } from '../components/upload-image-dialog';
 import { ModalDialog } from '../../../components/dialog';
-import { useLiveChecklistLink } from '../../../lib/live-updates';
+import { useLiveChecklistFill } from '../../../lib/live-updates';
 
 function FillForm({
   checklist,
@@ -201,7 +201,6 @@ export function ChecklistFillPage(props: { token: string } | { checklistPath: st
       ? { token: props.token }
       : { warehouse: warehouseNameFromChecklistPath(props.checklistPath) };
   const checklist = useActiveChecklist(address);
-  useLiveChecklistLink('token' in address ? address.token : undefined);
   // A name page answers by the checklist's id (spec §7); a token page only through its token.
   const target: FillTarget | null =
     'token' in address
@@ -209,6 +208,8 @@ export function ChecklistFillPage(props: { token: string } | { checklistPath: st
       : checklist.data && 'id' in checklist.data
         ? { id: checklist.data.id }
         : null;
+  // Office edits and other fillers' answers show without a reload, on either kind of page.
+  useLiveChecklistFill(target, checklistKeys.fill(address));
   const title =
     checklist.data?.warehouseName ?? ('warehouse' in address ? address.warehouse : 'Warehouse');
   return (
