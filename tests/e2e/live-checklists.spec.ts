@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Checklist } from '../../src/contracts/checklists';
-import { expect, fieldId, seedWarehouse, test, unique, vaultNumber } from './fixtures';
+import { expect, fieldId, seedVault, seedWarehouse, test, unique, vaultNumber } from './fixtures';
 
 // Issue 13: the fill page opened by a warehouse's name hears its checklist live (decision
 // 0046), and the staff dialogs say when their target changed under them.
@@ -155,6 +155,60 @@ test('the add-vault confirmation says when the slot was just taken', async ({
   expect(added.status()).toBe(200);
   await expect(confirm.getByRole('alert')).toHaveText(
     'Position 1 of field A1 was just taken by someone else.',
+  );
+  expect(await axeProblems(page)).toEqual([]);
+});
+
+test('the stage confirmation says when the vault was just taken away', async ({
+  signedInPage: page,
+}) => {
+  const w = await seedWarehouse(page.request, { rows: 2, cols: 2, field_capacity: 3 });
+  const number = vaultNumber();
+  const vault = await seedVault(page.request, {
+    field_id: fieldId(w, 'A1'),
+    position: 1,
+    vault_id: number,
+  });
+  await page.setViewportSize(PHONE);
+  await page.goto(`/warehouse/${w.slug}`);
+  await page.getByRole('gridcell', { name: /^A1,/ }).click();
+  await page.getByRole('button', { name: `Stage Vault ${number}` }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Stage Vault' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('alert')).toBeHidden();
+
+  // Another tab stages it first.
+  expect((await page.request.post(`/api/stage/vaults/${vault.id}`)).status()).toBe(200);
+  const warning = confirm.getByRole('alert');
+  await expect(warning).toHaveText(`Vault ${number} was just moved or removed by someone else.`);
+  await expect(warning).toBeInViewport();
+  expect(await axeProblems(page)).toEqual([]);
+});
+
+test('the move confirmation says when the slot was just taken', async ({ signedInPage: page }) => {
+  const w = await seedWarehouse(page.request, { rows: 2, cols: 2, field_capacity: 3 });
+  const number = vaultNumber();
+  const vault = await seedVault(page.request, {
+    field_id: fieldId(w, 'A1'),
+    position: 1,
+    vault_id: number,
+  });
+  expect((await page.request.post(`/api/stage/vaults/${vault.id}`)).status()).toBe(200);
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/stage');
+  await page.getByRole('button', { name: `Staged vault ${number}` }).click();
+  const move = page.getByRole('dialog', { name: new RegExp(`Move Vault ${number}`) });
+  await move.getByLabel('Warehouse').selectOption({ label: w.name });
+  await move.getByRole('gridcell', { name: /^B1,/ }).click();
+  await move.getByRole('button', { name: 'Add at position 1' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Add Vault' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('alert')).toBeHidden();
+
+  await seedVault(page.request, { field_id: fieldId(w, 'B1'), position: 1 });
+  await expect(confirm.getByRole('alert')).toHaveText(
+    'Position 1 of field B1 was just taken by someone else.',
   );
   expect(await axeProblems(page)).toEqual([]);
 });

@@ -38,14 +38,16 @@ function FillForm({
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [note, setNote] = useState(checklist.note);
-  const [drafts, setDrafts] = useState<Record<number, TaskDraft>>({});
+  // By task title (unique within a checklist), not position: a live update may add or remove
+  // tasks above the one being answered.
+  const [drafts, setDrafts] = useState<Record<string, TaskDraft>>({});
   const [thanked, setThanked] = useState<string | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const nameMissing = name.trim() === '';
-  const draftOf = (i: number) => drafts[i] ?? emptyDraft;
+  const draftOf = (text: string) => drafts[text] ?? emptyDraft;
   const hasProblem = checklist.tasks.some(
-    (t, i) => !t.completed && draftProblem(draftOf(i)) !== null,
+    (t) => !t.completed && draftProblem(draftOf(t.text)) !== null,
   );
   const canSubmit = !nameMissing && !hasProblem && !answer.isPending;
 
@@ -53,8 +55,8 @@ function FillForm({
     setNameTouched(true);
     if (!canSubmit) return;
     const filler = name.trim();
-    const tasks = checklist.tasks.map((t, i) => {
-      const d = draftOf(i);
+    const tasks = checklist.tasks.map((t) => {
+      const d = draftOf(t.text);
       if (t.completed || d.choice === null)
         return t.completed ? t : { text: t.text, completed: false };
       return {
@@ -113,9 +115,9 @@ function FillForm({
           key={task.text}
           task={task}
           index={i}
-          draft={draftOf(i)}
+          draft={draftOf(task.text)}
           disabled={nameMissing}
-          onChange={(d) => setDrafts((all) => ({ ...all, [i]: d }))}
+          onChange={(d) => setDrafts((all) => ({ ...all, [task.text]: d }))}
         />
       ))}
       {isComplete ? (
