@@ -83,6 +83,7 @@ test('the name page shows an office edit and another filler’s answer without r
     'Done by Eve Ortiz',
   );
   expect(await phone.evaluate(() => document.body.dataset.liveMarker)).toBe('kept');
+  await phone.screenshot({ path: '.tmp/screenshots/live-name-page-390.png', fullPage: true });
   const width = await phone.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
   await crew.close();
@@ -108,6 +109,7 @@ test('staff checklist dialogs say when a filler or a colleague changed their che
   await expect(edit.getByRole('alert')).toHaveText(
     `The ${name} checklist was just changed by someone else. Saving now may undo what they did.`,
   );
+  await office.screenshot({ path: '.tmp/screenshots/live-checklist-edit-1366.png' });
   expect(await axeProblems(office)).toEqual([]);
   await office.keyboard.press('Escape');
   await expect(edit).toBeHidden();
@@ -124,6 +126,7 @@ test('staff checklist dialogs say when a filler or a colleague changed their che
   const warning = confirm.getByRole('alert');
   await expect(warning).toHaveText(`The ${name} checklist was just deleted by someone else.`);
   await expect(warning).toBeInViewport();
+  await office.screenshot({ path: '.tmp/screenshots/live-checklist-delete-390.png' });
   expect(await axeProblems(office)).toEqual([]);
   await confirm.getByRole('button', { name: 'No, take me back' }).press('Enter');
   await expect(confirm).toBeHidden();
@@ -183,6 +186,7 @@ test('the stage confirmation says when the vault was just taken away', async ({
   const warning = confirm.getByRole('alert');
   await expect(warning).toHaveText(`Vault ${number} was just moved or removed by someone else.`);
   await expect(warning).toBeInViewport();
+  await page.screenshot({ path: '.tmp/screenshots/live-stage-confirm-390.png' });
   expect(await axeProblems(page)).toEqual([]);
 });
 
