@@ -48,6 +48,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/server/live/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./features/[a-z-]+/(?![a-z-]+\\.(service|presenter)$)',
+              allowTypeImports: true,
+              message:
+                "A feature's internals: the live routes use its service or presenter (decision 0024).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/features/*/*/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -3,12 +3,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as contract from '../../contracts/live';
 import type { LiveEvent, Presence } from '../../contracts/live';
 import { checklistTokenParamsSchema } from '../../contracts/checklists';
+import { idParamsSchema } from '../../contracts/common';
 import { queryRows, type Db } from '../db/client';
-import { checklists } from '../db/schema/checklists';
 import { warehouses } from '../db/schema/warehouses';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { registerEndpoint } from '../http/route';
+import * as checklistsService from '../features/checklists/checklists.service';
 import { PRESENCE_TTL_SECONDS, type LiveHub } from './live-hub';
 
 /** Comment lines this often keep proxies and the browser from closing a quiet stream. */
@@ -36,6 +37,16 @@ const checklistEventsEndpoint = {
   access: 'public',
 } as const;
 
+const namedChecklistEventsEndpoint = {
+  ...eventsEndpoint,
+  // Under /api/checklists, so the browser sends the fill grant cookie the name call set.
+  path: '/api/checklists/:id/events',
+  params: idParamsSchema,
+  summary:
+    "Server-Sent Events for the fill page opened by the warehouse's name: the changes of that one checklist, for staff of its company or a caller holding its fill grant. Not found alike otherwise.",
+  access: 'public',
+} as const;
+
 const lastEventId = (value: unknown): number => {
   const text = Array.isArray(value) ? value[0] : value;
   return typeof text === 'string' && /^[0-9]{1,15}$/.test(text) ? Number(text) : 0;
@@ -51,21 +62,19 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
     streamEvents(request, reply, hub, user.companyId, () => true);
   });
 
-  // The fill page of a printed link has no session: it hears only its own checklist.
+  // The fill pages have no session: each hears only its own checklist.
   registerEndpoint(app, checklistEventsEndpoint, async ({ params, request, reply }) => {
-    const { token } = params;
-    const [checklist] = await deps.db
-      .select({ id: checklists.id, companyId: checklists.companyId })
-      .from(checklists)
-      .where(and(eq(checklists.fillToken, token), eq(checklists.isActive, true)));
-    if (!checklist) throw new AppError('NOT_FOUND', 'Checklist not found.');
-    streamEvents(
-      request,
-      reply,
-      hub,
-      checklist.companyId,
-      (event) => event.entity === 'checklist' && event.id === checklist.id,
+    const watched = await checklistsService.watchChecklistByToken(deps.db, params.token);
+    streamEvents(request, reply, hub, watched.companyId, changesOf(watched));
+  });
+  registerEndpoint(app, namedChecklistEventsEndpoint, async ({ user, params, request, reply }) => {
+    const watched = await checklistsService.watchChecklistById(
+      deps.db,
+      user,
+      params.id,
+      checklistsService.readFillGrants(request),
     );
+    streamEvents(request, reply, hub, watched.companyId, changesOf(watched));
   });
 
   registerEndpoint(app, contract.getPresence, async ({ user, params }) => {
@@ -91,6 +100,13 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
     return presenceOf(deps.db, user.companyId, params.warehouseId, user.id);
   });
 }
+
+/** A checklist's own changes, and those of statements that changed several in its warehouse. */
+const changesOf =
+  (checklist: checklistsService.WatchedChecklist) =>
+  (event: LiveEvent): boolean =>
+    event.entity === 'checklist' &&
+    (event.id === checklist.id || (event.id === null && event.warehouse === checklist.warehouseId));
 
 async function requireWarehouse(db: Db, companyId: number, warehouseId: number): Promise<void> {
   const found = await db

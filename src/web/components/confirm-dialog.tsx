@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ChangedWarning } from './changed-warning';
 import { ModalDialog } from './dialog';
 import { ErrorAlert } from './error-alert';
 
@@ -10,6 +11,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   isBusy?: boolean;
   error?: string | null;
+  /** Said before the buttons when the target changed under the dialog while it was open. */
+  warning?: string | null;
   tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onClose: () => void;
@@ -27,12 +30,14 @@ export function ConfirmDialog({
   cancelLabel = 'No, take me back',
   isBusy = false,
   error = null,
+  warning = null,
   tone = 'primary',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
   return (
     <ModalDialog open={open} title={title} description={message} width="md" onClose={onClose}>
+      <ChangedWarning message={warning} className="mt-3" />
       <ErrorAlert message={error} className="mt-3" />
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button

@@ -208,18 +208,36 @@ export function presenceSentence(names: string[]): string | null {
   return `${names[0]}, ${names[1]} and ${rest} ${rest === 1 ? 'other' : 'others'} are here`;
 }
 
+/** What a fill page's stream follows: its printed link's token, or the id its name call gave. */
+export type ChecklistStream = { token: string } | { id: number };
+
+function checklistStreamPath(stream: ChecklistStream): string {
+  return 'token' in stream
+    ? `/api/live/checklists/t/${encodeURIComponent(stream.token)}/events`
+    : // Under /api/checklists: the fill grant cookie of the name page goes only there.
+      `/api/checklists/${stream.id}/events`;
+}
+
 /**
- * The fill page of a printed link has no session: it hears its own checklist's changes on a
- * stream of its own and refetches the checklist, so office edits and other fillers show.
+ * A fill page has no session: it hears its own checklist's changes on a stream of its own
+ * (the token authorises a printed link's, the fill grant cookie a name page's) and refetches
+ * the checklist shown under `queryKey`, so office edits and other fillers' answers show.
  */
-export function useLiveChecklistLink(token: string | undefined): void {
+export function useLiveChecklistFill(
+  stream: ChecklistStream | null,
+  queryKey: readonly unknown[],
+): void {
   const queryClient = useQueryClient();
+  const path = stream ? checklistStreamPath(stream) : null;
+  // Compared by value: a caller builds its key anew on every render.
+  const keyText = JSON.stringify(queryKey);
   useEffect(() => {
-    if (!token) return;
-    const source = new EventSource(`/api/live/checklists/t/${encodeURIComponent(token)}/events`);
+    if (!path) return;
+    const shown = JSON.parse(keyText) as unknown[];
+    const source = new EventSource(path);
     source.addEventListener('change', () => {
-      void queryClient.invalidateQueries({ queryKey: ['checklists', 'fill', 'token', token] });
+      void queryClient.invalidateQueries({ queryKey: shown });
     });
     return () => source.close();
-  }, [token, queryClient]);
+  }, [path, keyText, queryClient]);
 }

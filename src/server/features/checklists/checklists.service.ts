@@ -33,6 +33,9 @@ import {
   type FillGrants,
   type FillerAccess,
 } from './fill-grant';
+
+// The live routes read the name page's grants without reaching into this feature's internals.
+export { readFillGrants } from './fill-grant';
 import {
   presentChecklist,
   presentLinkedChecklist,
@@ -246,6 +249,42 @@ export async function getChecklistByToken(db: Db, token: string): Promise<Linked
   const row = await repo.findActiveChecklistForFiller(db, { token });
   if (!row) throw notFound('Checklist');
   return loadLinked(db, row, token);
+}
+
+/** Which checklist's changes a stream may carry, and the company whose events to look in. */
+export interface WatchedChecklist {
+  id: number;
+  companyId: number;
+  warehouseId: number;
+}
+
+/**
+ * The checklist the fill page of a printed link may watch live: the active one of its token.
+ * Not found alike for any other token.
+ */
+export async function watchChecklistByToken(db: Db, token: string): Promise<WatchedChecklist> {
+  const row = await repo.findActiveChecklistForFiller(db, { token });
+  if (!row) throw notFound('Checklist');
+  return { id: row.id, companyId: row.companyId, warehouseId: row.warehouseId };
+}
+
+/**
+ * The checklist the name page may watch live, by id: staff of its company any of theirs; anyone
+ * else only what they could fill, an active checklist they hold the grant for (opened by its
+ * warehouse name). Everything else answers exactly like a missing id, so a stream tells a
+ * stranger nothing about which ids, warehouses or companies exist.
+ */
+export async function watchChecklistById(
+  db: Db,
+  user: SessionUser | null,
+  id: number,
+  grants: FillGrants,
+): Promise<WatchedChecklist> {
+  const row =
+    (user ? await repo.findChecklist(db, user.companyId, id) : null) ??
+    (await findFillableChecklist(db, { id, grants }));
+  if (!row) throw notFound('Checklist');
+  return { id: row.id, companyId: row.companyId, warehouseId: row.warehouseId };
 }
 
 /** A new token for the checklist's link: the printed one stops working at once. */

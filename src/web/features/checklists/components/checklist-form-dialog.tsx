@@ -4,6 +4,7 @@ import type { Checklist } from '../../../../contracts/checklists';
 import type { WarehouseSummary } from '../../../../contracts/warehouses';
 import { DEFAULT_CHECKLIST_TASKS, normaliseTaskTitles } from '../../../../domain/checklist-rules';
 import { ModalDialog } from '../../../components/dialog';
+import { ChangedWarning } from '../../../components/changed-warning';
 import { ErrorAlert } from '../../../components/error-alert';
 
 export interface ChecklistFormValues {
@@ -28,6 +29,7 @@ export function ChecklistFormDialog({
   warehouses,
   isBusy,
   error,
+  warning = null,
   onSubmit,
   onClose,
 }: {
@@ -37,6 +39,8 @@ export function ChecklistFormDialog({
   warehouses: WarehouseSummary[];
   isBusy: boolean;
   error: string | null;
+  /** Said before the buttons when someone else changed the checklist while this was open. */
+  warning?: string | null;
   onSubmit: (values: ChecklistFormValues) => void;
   onClose: () => void;
 }) {
@@ -145,6 +149,7 @@ export function ChecklistFormDialog({
           />
           Active
         </label>
+        <ChangedWarning message={warning} />
         <ErrorAlert message={problem ?? error} />
         <div className="flex justify-end gap-3">
           <button

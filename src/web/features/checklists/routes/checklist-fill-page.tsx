@@ -20,7 +20,7 @@ import {
 } from '../components/task-answer-field';
 import { UploadImageDialog } from '../components/upload-image-dialog';
 import { ModalDialog } from '../../../components/dialog';
-import { useLiveChecklistLink } from '../../../lib/live-updates';
+import { useLiveChecklistFill } from '../../../lib/live-updates';
 
 function FillForm({
   checklist,
@@ -38,14 +38,16 @@ function FillForm({
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [note, setNote] = useState(checklist.note);
-  const [drafts, setDrafts] = useState<Record<number, TaskDraft>>({});
+  // By task title (unique within a checklist), not position: a live update may add or remove
+  // tasks above the one being answered.
+  const [drafts, setDrafts] = useState<Record<string, TaskDraft>>({});
   const [thanked, setThanked] = useState<string | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const nameMissing = name.trim() === '';
-  const draftOf = (i: number) => drafts[i] ?? emptyDraft;
+  const draftOf = (text: string) => drafts[text] ?? emptyDraft;
   const hasProblem = checklist.tasks.some(
-    (t, i) => !t.completed && draftProblem(draftOf(i)) !== null,
+    (t) => !t.completed && draftProblem(draftOf(t.text)) !== null,
   );
   const canSubmit = !nameMissing && !hasProblem && !answer.isPending;
 
@@ -53,8 +55,8 @@ function FillForm({
     setNameTouched(true);
     if (!canSubmit) return;
     const filler = name.trim();
-    const tasks = checklist.tasks.map((t, i) => {
-      const d = draftOf(i);
+    const tasks = checklist.tasks.map((t) => {
+      const d = draftOf(t.text);
       if (t.completed || d.choice === null)
         return t.completed ? t : { text: t.text, completed: false };
       return {
@@ -113,9 +115,9 @@ function FillForm({
           key={task.text}
           task={task}
           index={i}
-          draft={draftOf(i)}
+          draft={draftOf(task.text)}
           disabled={nameMissing}
-          onChange={(d) => setDrafts((all) => ({ ...all, [i]: d }))}
+          onChange={(d) => setDrafts((all) => ({ ...all, [task.text]: d }))}
         />
       ))}
       {isComplete ? (
@@ -201,7 +203,6 @@ export function ChecklistFillPage(props: { token: string } | { checklistPath: st
       ? { token: props.token }
       : { warehouse: warehouseNameFromChecklistPath(props.checklistPath) };
   const checklist = useActiveChecklist(address);
-  useLiveChecklistLink('token' in address ? address.token : undefined);
   // A name page answers by the checklist's id (spec §7); a token page only through its token.
   const target: FillTarget | null =
     'token' in address
@@ -209,6 +210,8 @@ export function ChecklistFillPage(props: { token: string } | { checklistPath: st
       : checklist.data && 'id' in checklist.data
         ? { id: checklist.data.id }
         : null;
+  // Office edits and other fillers' answers show without a reload, on either kind of page.
+  useLiveChecklistFill(target, checklistKeys.fill(address));
   const title =
     checklist.data?.warehouseName ?? ('warehouse' in address ? address.warehouse : 'Warehouse');
   return (

@@ -91,6 +91,15 @@ export function ChecklistsAdminPage() {
           warehouses={warehouses.data ?? []}
           isBusy={create.isPending || edit.isPending}
           error={formError}
+          warning={
+            form.mode === 'edit' && !edit.isPending
+              ? changedWarning(
+                  form.checklist,
+                  checklists.data,
+                  'Saving now may undo what they did.',
+                )
+              : null
+          }
           onSubmit={submit}
           onClose={closeForm}
         />
@@ -102,6 +111,7 @@ export function ChecklistsAdminPage() {
         confirmLabel="Yes, delete it"
         tone="danger"
         isBusy={remove.isPending}
+        warning={remove.isPending ? null : changedWarning(toDelete, checklists.data)}
         error={remove.isError ? `Failed to delete checklist. ${errorMessage(remove.error)}` : null}
         onClose={() => {
           remove.reset();
@@ -117,6 +127,7 @@ export function ChecklistsAdminPage() {
         message={`Make a new link for the ${toRenew?.warehouseName ?? ''} checklist? The old link and its printed QR code stop working.`}
         confirmLabel="Yes, make a new link"
         isBusy={renew.isPending}
+        warning={renew.isPending ? null : changedWarning(toRenew, checklists.data)}
         error={renew.isError ? `Failed to make a new link. ${errorMessage(renew.error)}` : null}
         onClose={() => {
           renew.reset();
@@ -128,4 +139,22 @@ export function ChecklistsAdminPage() {
       />
     </div>
   );
+}
+
+/**
+ * What happened to the checklist a dialog was opened for while it was open: the list is kept
+ * fresh by live updates (decision 0030), so a difference from what was opened is someone
+ * else's fill, edit, new link or delete, said before the user confirms.
+ */
+function changedWarning(
+  opened: Checklist | null,
+  list: Checklist[] | undefined,
+  consequence = '',
+): string | null {
+  if (!opened || !list) return null;
+  const now = list.find((c) => c.id === opened.id);
+  const name = `The ${opened.warehouseName} checklist`;
+  if (!now) return `${name} was just deleted by someone else.`;
+  if (JSON.stringify(now) === JSON.stringify(opened)) return null;
+  return `${name} was just changed by someone else.${consequence ? ` ${consequence}` : ''}`;
 }

@@ -118,7 +118,8 @@ export function MoveVaultDialog({ vault, onClose }: { vault: Vault; onClose: () 
       <ConfirmDialog
         open={position !== null}
         title="Confirm Add Vault"
-        message={`${changedWarning(vaultChanged, name, field, position)}Are you sure you want to add a vault at position ${position ?? ''}?`}
+        message={`Are you sure you want to add a vault at position ${position ?? ''}?`}
+        warning={move.isPending ? null : changedWarning(vaultChanged, name, field, position)}
         confirmLabel="Yes, add it"
         isBusy={move.isPending}
         onClose={() => setPosition(null)}
@@ -143,10 +144,10 @@ function changedWarning(
   name: string,
   field: Field | null,
   position: number | null,
-): string {
-  if (vaultChanged) return `Vault ${name} was just changed by someone else. `;
+): string | null {
+  if (vaultChanged) return `Vault ${name} was just changed by someone else.`;
   if (field && Object.values(field.vaults).some((v) => v.position === position)) {
-    return `Position ${position ?? ''} of field ${field.name} was just taken by someone else. `;
+    return `Position ${position ?? ''} of field ${field.name} was just taken by someone else.`;
   }
-  return '';
+  return null;
 }

@@ -92,6 +92,7 @@ export function StagePage() {
         open={isConfirming}
         title="Delete Vaults"
         message="Are you sure you want to delete the selected vaults? This action cannot be undone."
+        warning={deleteVaults.isPending ? null : goneWarning(chosen, staged.data)}
         confirmLabel="Yes, delete them"
         tone="danger"
         isBusy={deleteVaults.isPending}
@@ -109,4 +110,18 @@ export function StagePage() {
       {moving && <MoveVaultDialog vault={moving} onClose={closeMove} />}
     </div>
   );
+}
+
+/** Chosen vaults someone else moved out of stage (or deleted) while the page was open. */
+function goneWarning(
+  chosen: ReadonlySet<number>,
+  staged: Record<string, Vault> | undefined,
+): string | null {
+  if (!staged) return null;
+  const here = new Set(Object.values(staged).map((v) => v.id));
+  const gone = [...chosen].filter((id) => !here.has(id)).length;
+  if (gone === 0) return null;
+  return gone === 1
+    ? 'One of the chosen vaults was just moved or deleted by someone else.'
+    : `${gone} of the chosen vaults were just moved or deleted by someone else.`;
 }

@@ -3,6 +3,7 @@ import type { Field } from '../../../../contracts/fields';
 import { emptyCustomerName, emptyTypesForField } from '../../../../domain/empty-vault';
 import { takesVaultNumber } from '../../../../domain/vault-number';
 import { ModalDialog } from '../../../components/dialog';
+import { ChangedWarning } from '../../../components/changed-warning';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { useChangedSinceOpen } from '../../../lib/live-updates';
@@ -77,16 +78,16 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
         <VaultModeToggle isEmptyMode={isEmptyMode} onChange={toggleMode} />
       </div>
       <form onSubmit={submit} className="mt-4 space-y-3">
-        {fieldChanged && (
-          <p
-            role="alert"
-            className="mt-2 rounded bg-amber-50 p-2 text-sm font-semibold text-amber-900"
-          >
-            {slotTaken
-              ? `Position ${position} of field ${field.name} was just taken by someone else.`
-              : `Field ${field.name} was just changed by someone else.`}
-          </p>
-        )}
+        <ChangedWarning
+          className="mt-2"
+          message={
+            !fieldChanged || addVault.isPending
+              ? null
+              : slotTaken
+                ? `Position ${position} of field ${field.name} was just taken by someone else.`
+                : `Field ${field.name} was just changed by someone else.`
+          }
+        />
         <VaultCustomerFields
           isEmptyMode={isEmptyMode}
           customerName={customerName}

@@ -111,6 +111,27 @@ function stageName(vault: Vault | null): string {
   return vault.name ? `vault ${vault.name}` : vaultLabel(vault).toLowerCase();
 }
 
+/** The chosen slot taken, or its field gone, while the confirmation was open (live updates). */
+function slotWarning(field: Field | null, position: number | null): string | null {
+  if (position === null) return null;
+  if (!field) return 'This field was just removed by someone else.';
+  return Object.values(field.vaults).some((v) => v.position === position)
+    ? `Position ${position} of field ${field.name} was just taken by someone else.`
+    : null;
+}
+
+/** The vault to stage moved away or edited while the confirmation was open (live updates). */
+function stageWarning(field: Field | null, vault: Vault | null): string | null {
+  if (!vault) return null;
+  const now = Object.values(field?.vaults ?? {}).find((v) => v.id === vault.id);
+  const name = stageName(vault);
+  const label = name.charAt(0).toUpperCase() + name.slice(1);
+  if (!now) return `${label} was just moved or removed by someone else.`;
+  return JSON.stringify(now) === JSON.stringify(vault)
+    ? null
+    : `${label} was just changed by someone else.`;
+}
+
 function matchSentence(count: number): string {
   if (count === 0) return 'No fields match';
   return count === 1 ? '1 field matches' : `${count} fields match`;
@@ -289,6 +310,7 @@ export function VaultView({
         open={confirmPosition !== null}
         title="Confirm Add Vault"
         message={`Are you sure you want to add a vault at position ${confirmPosition ?? ''}?`}
+        warning={slotWarning(selected, confirmPosition)}
         confirmLabel="Yes, add it"
         onClose={() => setConfirmPosition(null)}
         onConfirm={() => {
@@ -307,6 +329,7 @@ export function VaultView({
         open={toStage !== null}
         title="Stage Vault"
         message={`Are you sure you want to stage ${stageName(toStage)}?`}
+        warning={stage.isPending ? null : stageWarning(selected, toStage)}
         confirmLabel="Yes, stage it"
         isBusy={stage.isPending}
         error={stage.isError ? errorMessage(stage.error) : null}
