@@ -59,26 +59,36 @@ export async function printListVersion(db: Db, companyId: number): Promise<strin
 /**
  * The same list as the JSON text of `/api/vaults/all`, written by PostgreSQL (decision 0025),
  * key by key as the print presenter wrote them, with the version it shows, read in the same
- * statement and so the same snapshot.
+ * statement and so the same snapshot. One text per warehouse (warehouse names are unique in a
+ * company, ignoring case) rather than one for the company: the engine never holds the whole
+ * list as one value, whose copies would grow its never-shrinking heap (decision 0066).
  */
 export async function printListJson(
   db: Db,
   companyId: number,
 ): Promise<{ version: string; json: string }> {
-  const [row] = await queryRows<{ version: string; json: string }>(
+  const rows = await queryRows<{ version: string; json: string | null }>(
     db,
     sql`
-      SELECT ${printVersion(companyId)} AS version, '[' || coalesce(string_agg(
-        '{"id":' || v.id || ',"name":' || coalesce(to_json(v.name)::text, 'null')
-        || ',"customer_name":' || to_json(coalesce(c.name, ''))::text
-        || ',"type":' || to_json(v.type)::text
-        || ',"position":' || coalesce(v.position::text, 'null')
-        || ',"field_name":' || to_json(coalesce(f.name, ${STAGED_FIELD_NAME}))::text
-        || ',"warehouse_name":' || to_json(coalesce(w.name, ow.name, ''))::text
-        || ',"note":' || to_json(v.note)::text || '}',
-        ',' ORDER BY ${PRINT_ORDER}), '') || ']' AS json
-      ${PRINT_FROM}
-      WHERE v.company_id = ${companyId}`,
+      SELECT ver.version, parts.json
+      FROM (SELECT ${printVersion(companyId)} AS version) ver
+      LEFT JOIN LATERAL (
+        SELECT COALESCE(w.name, ow.name) AS warehouse, string_agg(
+          '{"id":' || v.id || ',"name":' || coalesce(to_json(v.name)::text, 'null')
+          || ',"customer_name":' || to_json(coalesce(c.name, ''))::text
+          || ',"type":' || to_json(v.type)::text
+          || ',"position":' || coalesce(v.position::text, 'null')
+          || ',"field_name":' || to_json(coalesce(f.name, ${STAGED_FIELD_NAME}))::text
+          || ',"warehouse_name":' || to_json(coalesce(w.name, ow.name, ''))::text
+          || ',"note":' || to_json(v.note)::text || '}',
+          ',' ORDER BY ${PRINT_ORDER}) AS json
+        ${PRINT_FROM}
+        WHERE v.company_id = ${companyId}
+        GROUP BY COALESCE(w.name, ow.name)
+      ) parts ON true
+      ORDER BY parts.warehouse IS NULL, lower(parts.warehouse) COLLATE "C",
+               parts.warehouse COLLATE "C"`,
   );
-  return { version: row?.version ?? '', json: row?.json ?? '[]' };
+  const parts = rows.flatMap((row) => (row.json === null ? [] : [row.json]));
+  return { version: rows[0]?.version ?? '', json: `[${parts.join(',')}]` };
 }
