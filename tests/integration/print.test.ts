@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { PrintVault } from '../../src/contracts/print';
 import { makeCompanyWithUser, makeWarehouse, fieldId } from '../support/factories';
 import { sqlInsertVault } from '../support/sql-builders';
+import { makeVault } from '../support/vault-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -107,6 +108,45 @@ describe('the print list', () => {
     const anonymous = new HttpClient(app.baseUrl);
     expect((await anonymous.get('/api/vaults/all')).status).toBe(401);
     expect((await anonymous.get('/api/print/vaults.csv')).status).toBe(401);
+  });
+});
+
+describe('the kept print list', () => {
+  it('follows every write, to staged vaults too, in the list and in the CSV', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff, { name: 'Main' });
+    const vault = await makeVault(staff, {
+      vault_id: '1',
+      field_id: fieldId(w, 'A1'),
+      position: 1,
+    });
+    const list = async () => (await staff.client.get('/api/vaults/all')).body as PrintVault[];
+    const csvNotes = async () =>
+      (parse((await staff.client.get('/api/print/vaults.csv')).text, { bom: true }) as string[][])
+        .slice(1)
+        .map((row) => row[6]);
+    expect(await list()).toMatchObject([{ name: '1', field_name: 'A1', note: '' }]);
+
+    expect((await staff.client.post(`/api/stage/vaults/${vault.id}`)).status).toBe(200);
+    expect(await list()).toMatchObject([
+      { name: '1', field_name: 'staged', warehouse_name: 'Main' },
+    ]);
+
+    // A staged vault belongs to no warehouse, so no warehouse version tells of this edit.
+    const edit = await staff.client.put(`/api/vaults/${vault.id}`, {
+      name: '1',
+      customer_name: 'JONES',
+      note: 'fragile',
+    });
+    expect(edit.status).toBe(200);
+    expect(await list()).toMatchObject([
+      { name: '1', field_name: 'staged', customer_name: 'JONES', note: 'fragile' },
+    ]);
+    expect(await csvNotes()).toEqual(['fragile']);
+
+    await sqlInsertVault(app, staff, { name: '2', customer: 'BROWN', type: 'liftvan' });
+    expect((await list()).map((v) => v.name)).toEqual(['1', '2']);
+    expect(await csvNotes()).toEqual(['fragile', '']);
   });
 });
 

@@ -25,8 +25,28 @@ const { dataDir, wasm } = workerData as {
 const keepText = (value: string) => value;
 const rawParsers = Object.fromEntries(Object.keys(types.parsers).map((oid) => [oid, keepText]));
 
+/**
+ * PGlite's own start parameters (`--single`, no parallel workers ...), kept, with ours after
+ * them. Not in its type declarations, so checked here: without them the engine would not start.
+ */
+function defaultStartParams(): string[] {
+  const params: unknown = (PGlite as unknown as { defaultStartParams?: unknown })
+    .defaultStartParams;
+  if (!Array.isArray(params) || !params.every((p) => typeof p === 'string')) {
+    throw new Error('PGlite no longer lists its default start parameters; see decision 0066.');
+  }
+  return params;
+}
+
+// PostgreSQL's shared buffers live in the WebAssembly heap, which is zeroed when allocated
+// and never given back: the default 128 MB was resident from the first second. The working
+// set (vaults, fields, their indexes) fits in far less, and pages evicted from it are read
+// again from the operating system's file cache (decision 0066).
+const SETTINGS = ['shared_buffers=16MB'];
+
 const pglite = new PGlite({
   dataDir: dataDir ?? undefined,
+  startParams: [...defaultStartParams(), ...SETTINGS.flatMap((s) => ['-c', s])],
   extensions: { pg_trgm },
   pgliteWasmModule: wasm.pglite,
   initdbWasmModule: wasm.initdb,

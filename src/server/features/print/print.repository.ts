@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import type { VaultType } from '../../../contracts/vaults';
 import { STAGED_FIELD_NAME } from '../../../contracts/print';
-
-export interface PrintVaultRow {
-  id: number;
-  name: string | null;
-  customer_name: string | null;
-  type: VaultType;
-  position: number | null;
-  note: string;
-  field_name: string | null;
-  warehouse_name: string | null;
-}
 
 /**
  * Every vault of the company in print order: warehouse name, then field as the grid orders
@@ -43,41 +31,64 @@ const PRINT_ORDER = sql`
       v.id`;
 
 /**
- * Every vault of the company in print order: warehouse name, then field as the grid orders
- * it (column letters by length then alphabet, then row number), then position. Staged vaults
- * come after the placed ones of the warehouse they left (or at the very end), by number.
+ * What the print list shows, as one string that changes whenever the list does: the
+ * versions of the company's warehouses, which every write to their fields, placed vaults,
+ * names and customers bumps (decision 0025), and a digest of the staged vaults, which no
+ * warehouse version covers (a staged vault's note, customer or deletion bumps nothing).
+ * The staged vaults are read by the (company, field) index; they are a small share.
  */
-export async function listPrintVaults(db: Db, companyId: number): Promise<PrintVaultRow[]> {
-  return queryRows<PrintVaultRow>(
+const printVersion = (companyId: number) => sql`(
+      SELECT coalesce((
+        SELECT string_agg(wv.warehouse_id || '.' || wv.version, ',' ORDER BY wv.warehouse_id)
+        FROM warehouse_versions wv WHERE wv.company_id = ${companyId}), '')
+      || '|' || md5(coalesce((
+        SELECT string_agg(json_build_array(sv.id, sv.name, sv.type, sv.old_field_id, sc.name,
+                                           sv.note)::text, ',' ORDER BY sv.id)
+        FROM vaults sv LEFT JOIN customers sc ON sc.id = sv.customer_id
+        WHERE sv.company_id = ${companyId} AND sv.field_id IS NULL), '')))`;
+
+/** The print list's version now (see `printVersion`), in one short statement. */
+export async function printListVersion(db: Db, companyId: number): Promise<string> {
+  const [row] = await queryRows<{ version: string }>(
     db,
-    sql`
-      SELECT v.id, v.name, c.name AS customer_name, v.type, v.position, v.note,
-             f.name AS field_name, COALESCE(w.name, ow.name) AS warehouse_name
-      ${PRINT_FROM}
-      WHERE v.company_id = ${companyId}
-      ORDER BY ${PRINT_ORDER}`,
+    sql`SELECT ${printVersion(companyId)} AS version`,
   );
+  return row?.version ?? '';
 }
 
 /**
  * The same list as the JSON text of `/api/vaults/all`, written by PostgreSQL (decision 0025),
- * key by key as the print presenter writes them.
+ * key by key as the print presenter wrote them, with the version it shows, read in the same
+ * statement and so the same snapshot. One text per warehouse (warehouse names are unique in a
+ * company, ignoring case) rather than one for the company: the engine never holds the whole
+ * list as one value, whose copies would grow its never-shrinking heap (decision 0066).
  */
-export async function printListJson(db: Db, companyId: number): Promise<string> {
-  const [row] = await queryRows<{ json: string }>(
+export async function printListJson(
+  db: Db,
+  companyId: number,
+): Promise<{ version: string; json: string }> {
+  const rows = await queryRows<{ version: string; json: string | null }>(
     db,
     sql`
-      SELECT '[' || coalesce(string_agg(
-        '{"id":' || v.id || ',"name":' || coalesce(to_json(v.name)::text, 'null')
-        || ',"customer_name":' || to_json(coalesce(c.name, ''))::text
-        || ',"type":' || to_json(v.type)::text
-        || ',"position":' || coalesce(v.position::text, 'null')
-        || ',"field_name":' || to_json(coalesce(f.name, ${STAGED_FIELD_NAME}))::text
-        || ',"warehouse_name":' || to_json(coalesce(w.name, ow.name, ''))::text
-        || ',"note":' || to_json(v.note)::text || '}',
-        ',' ORDER BY ${PRINT_ORDER}), '') || ']' AS json
-      ${PRINT_FROM}
-      WHERE v.company_id = ${companyId}`,
+      SELECT ver.version, parts.json
+      FROM (SELECT ${printVersion(companyId)} AS version) ver
+      LEFT JOIN LATERAL (
+        SELECT COALESCE(w.name, ow.name) AS warehouse, string_agg(
+          '{"id":' || v.id || ',"name":' || coalesce(to_json(v.name)::text, 'null')
+          || ',"customer_name":' || to_json(coalesce(c.name, ''))::text
+          || ',"type":' || to_json(v.type)::text
+          || ',"position":' || coalesce(v.position::text, 'null')
+          || ',"field_name":' || to_json(coalesce(f.name, ${STAGED_FIELD_NAME}))::text
+          || ',"warehouse_name":' || to_json(coalesce(w.name, ow.name, ''))::text
+          || ',"note":' || to_json(v.note)::text || '}',
+          ',' ORDER BY ${PRINT_ORDER}) AS json
+        ${PRINT_FROM}
+        WHERE v.company_id = ${companyId}
+        GROUP BY COALESCE(w.name, ow.name)
+      ) parts ON true
+      ORDER BY parts.warehouse IS NULL, lower(parts.warehouse) COLLATE "C",
+               parts.warehouse COLLATE "C"`,
   );
-  return row?.json ?? '[]';
+  const parts = rows.flatMap((row) => (row.json === null ? [] : [row.json]));
+  return { version: rows[0]?.version ?? '', json: `[${parts.join(',')}]` };
 }
