@@ -25,7 +25,7 @@ interface KeyPair {
 }
 
 /** Names this machine answers to on the LAN: its host name, localhost, and every address. */
-export function machineNames(): { dns: string[]; ips: string[] } {
+function machineNames(): { dns: string[]; ips: string[] } {
   const host = os.hostname();
   const dns = [...new Set(['localhost', host, `${host}.local`])];
   const ips = Object.values(os.networkInterfaces())
