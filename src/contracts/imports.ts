@@ -130,6 +130,8 @@ const importPreviewSchema = z.object({
   rows: z.array(previewRowSchema),
   counts: importCountsSchema,
   missing_warehouses: z.array(z.string()),
+  /** Fields the file names in existing warehouses that lack them, as "Warehouse field". */
+  missing_fields: z.array(z.string()),
   errors: z.array(importRowErrorSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;

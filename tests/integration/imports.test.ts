@@ -192,6 +192,8 @@ describe('refused rows', () => {
     const preview = await previewImport(staff, upload);
     expect(preview.counts).toEqual({ created: 1, updated: 0, unchanged: 0, refused: 7 });
     expect(preview.missing_warehouses).toEqual(['Nowhere']);
+    // A field missing from an existing warehouse is listed, and its grid is left as it is.
+    expect(preview.missing_fields).toEqual(['Main Z9']);
     expect(preview.errors).toEqual([
       {
         row: 3,
@@ -215,7 +217,12 @@ describe('refused rows', () => {
         column: 'Warehouse',
         reason: 'Warehouse Nowhere does not exist; tick "create missing warehouses" to create it.',
       },
-      { row: 9, column: 'Field', reason: 'Warehouse Main has no field Z9.' },
+      {
+        row: 9,
+        column: 'Field',
+        reason:
+          "Warehouse Main has no field Z9. An import does not change an existing warehouse's grid: add the row or column on the warehouse page first, or correct the field.",
+      },
     ]);
 
     const start = await staff.client.post(`/api/imports/${upload.id}/start`, optionsFor(upload));

@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../http/errors';
 import { readSheet } from '../../lib/spreadsheet';
 import type { UploadedFile } from '../../storage/storage';
 import {
+  missingFields,
   missingWarehouses,
   planOver,
   planPalletsOver,
@@ -259,6 +260,7 @@ export async function previewImport(
       refused: errors.length,
     },
     missing_warehouses: missing,
+    missing_fields: missingFields(read.rows, warehouses, fields),
     errors: errors.slice(0, PREVIEW_ERRORS),
   };
 }
