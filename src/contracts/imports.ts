@@ -203,6 +203,17 @@ export const cancelImport = defineEndpoint({
   response: importJobSchema,
 });
 
+export const importAgain = defineEndpoint({
+  method: 'POST',
+  path: '/api/imports/:id/again',
+  summary:
+    'A new import of the same file as an ended one (failed, cancelled, refused), with its mapping; answers the new job to map and start.',
+  tag: 'imports',
+  access: 'session',
+  params: idParamsSchema,
+  response: importJobSchema,
+});
+
 /** Not JSON: the refused rows as CSV, the file's own columns plus "error". */
 export const downloadRefusedRows = defineEndpoint({
   method: 'GET',

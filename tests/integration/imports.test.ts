@@ -635,9 +635,15 @@ describe('a server that stopped', () => {
       message: expect.stringMatching(/server running this import stopped.*Start it again/),
     });
     expect(await printList(staff)).toEqual([]);
-    // The same file can be started again, as the sentence says.
-    const again = await runImport(staff, csvText([HEADER, ['1', 'Smith', '', '', '', '', '', '']]));
-    expect(again.status).toBe('done');
+    // The same file starts again without a new upload, as the sentence says.
+    const again = await staff.client.post(`/api/imports/${job.id}/again`);
+    expect(again.status).toBe(200);
+    const next = again.body as ImportJob;
+    expect(next).toMatchObject({ status: 'uploaded', file_name: job.file_name, row_count: 1 });
+    const start = await staff.client.post(`/api/imports/${next.id}/start`, optionsFor(next));
+    expect(start.status).toBe(200);
+    expect((await waitForImport(staff, next.id)).status).toBe('done');
+    expect((await printList(staff)).map((v) => v.name)).toEqual(['1']);
   });
 
   it('ends such jobs at start without anyone reading them, with their staged rows', async () => {

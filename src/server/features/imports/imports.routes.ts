@@ -46,6 +46,10 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps): void 
     service.cancelImport(deps.db, runner, user, params.id),
   );
 
+  registerEndpoint(app, contract.importAgain, ({ user, params }) =>
+    service.importAgain(deps.db, runner, user, params.id),
+  );
+
   registerEndpoint(app, contract.downloadRefusedRows, async ({ user, params, reply }) => {
     const csv = await service.refusedRowsCsv(deps.db, user, params.id);
     reply

@@ -304,6 +304,37 @@ export async function cancelImport(
   return getImport(db, runner, user, id);
 }
 
+/**
+ * A new job over the same stored file as an ended one, mapped as that one was: a job whose
+ * server stopped, or that was cancelled or refused, starts again without a new upload.
+ */
+export async function importAgain(
+  db: Db,
+  runner: ImportRunner,
+  user: SessionUser,
+  id: number,
+): Promise<ImportJob> {
+  const job = await loadJob(db, user, id);
+  if (job.status === 'uploaded' || job.status === 'running') {
+    throw new AppError(
+      'IMPORT_NOT_STARTABLE',
+      'This import has not ended yet; it can be started again once it has.',
+    );
+  }
+  const mapping = (job.options as { mapping?: ImportMapping } | null)?.mapping;
+  const row = await jobs.insertJob(db, {
+    companyId: user.companyId,
+    createdBy: user.id,
+    fileName: job.fileName,
+    headers: job.headers,
+    suggestedMapping: mapping ?? job.suggestedMapping,
+    sheet: job.sheet,
+    rowCount: job.rowCount,
+    encodingNote: job.encodingNote,
+  });
+  return presentJob(row, runner);
+}
+
 /** The refused rows with the file's own columns and an added "error" column. */
 export async function refusedRowsCsv(
   db: Db,
