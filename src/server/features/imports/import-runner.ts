@@ -224,6 +224,7 @@ export class ImportRunner {
       done += chunk.length;
       await checkpoint(done);
     }
+    await runAsLongRead(() => repo.analyzeStaged(this.db));
     await runAsLongRead(() =>
       this.db.transaction((tx) => this.land(tx, job, user, options, run, { read, staged })),
     );
