@@ -280,8 +280,8 @@ export async function startImport(
       'This import has already been started. Upload the file again to import it once more.',
     );
   }
-  // Answered before the run begins: on the embedded engine the run's transaction holds the
-  // one session until it ends, and this answer would wait for it.
+  // Answered before the run begins, so it shows the job as just started (rows done 0), not
+  // wherever the run's first steps have got to.
   const started = await getImport(db, runner, user, id);
   runner.start(job, user, options);
   return started;
