@@ -130,6 +130,8 @@ const importPreviewSchema = z.object({
   rows: z.array(previewRowSchema),
   counts: importCountsSchema,
   missing_warehouses: z.array(z.string()),
+  /** Fields the file names in existing warehouses that lack them, as "Warehouse field". */
+  missing_fields: z.array(z.string()),
   errors: z.array(importRowErrorSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
@@ -195,6 +197,17 @@ export const cancelImport = defineEndpoint({
   method: 'POST',
   path: '/api/imports/:id/cancel',
   summary: 'Cancels a running import; nothing of it is kept.',
+  tag: 'imports',
+  access: 'session',
+  params: idParamsSchema,
+  response: importJobSchema,
+});
+
+export const importAgain = defineEndpoint({
+  method: 'POST',
+  path: '/api/imports/:id/again',
+  summary:
+    'A new import of the same file as an ended one (failed, cancelled, refused), with its mapping; answers the new job to map and start.',
   tag: 'imports',
   access: 'session',
   params: idParamsSchema,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fieldKey, planImport, type ExistingVault, type PlanField } from './import-plan';
+import {
+  fieldKey,
+  missingFieldReason,
+  planImport,
+  type ExistingVault,
+  type PlanField,
+} from './import-plan';
 import type { ImportRow } from './import-rows';
 
 const field = (name: string, over: Partial<PlanField> = {}): [string, PlanField] => [
@@ -116,7 +122,7 @@ describe('planImport', () => {
     expect(result.refusals.map((r) => r.reason)).toEqual([
       'Vault 1 is already on row 2 of this file.',
       'missing Other',
-      'Warehouse Main has no field Z9.',
+      missingFieldReason('Main', 'Z9'),
     ]);
   });
 

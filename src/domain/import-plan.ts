@@ -4,6 +4,14 @@ import type { ImportRow, RowRefusal } from './import-rows';
 import { couchboxTypeRefusal, isTopmost, placementRefusal } from './placement-rules';
 import { lowestFreePosition, slotCount, type FieldKind } from './slots';
 
+/**
+ * An existing warehouse without the field a row names. An import never changes a stored
+ * warehouse's grid (decision 0050): growing it is a layout change staff make on the
+ * warehouse page, where adding columns on the left letters every field anew.
+ */
+export const missingFieldReason = (warehouse: string, field: string) =>
+  `Warehouse ${warehouse} has no field ${field}. An import does not change an existing warehouse's grid: add the row or column on the warehouse page first, or correct the field.`;
+
 /** Warehouse names are unique per company without regard to case. */
 export const warehouseKey = (name: string) => name.trim().toLowerCase();
 export const fieldKey = (warehouse: string, field: string) =>
@@ -268,7 +276,7 @@ function resolveIntent(
       refusal: {
         row: row.row,
         column: 'field',
-        reason: `Warehouse ${warehouse} has no field ${place.field}.`,
+        reason: missingFieldReason(warehouse, place.field),
       },
     };
   }

@@ -192,6 +192,8 @@ describe('refused rows', () => {
     const preview = await previewImport(staff, upload);
     expect(preview.counts).toEqual({ created: 1, updated: 0, unchanged: 0, refused: 7 });
     expect(preview.missing_warehouses).toEqual(['Nowhere']);
+    // A field missing from an existing warehouse is listed, and its grid is left as it is.
+    expect(preview.missing_fields).toEqual(['Main Z9']);
     expect(preview.errors).toEqual([
       {
         row: 3,
@@ -215,7 +217,12 @@ describe('refused rows', () => {
         column: 'Warehouse',
         reason: 'Warehouse Nowhere does not exist; tick "create missing warehouses" to create it.',
       },
-      { row: 9, column: 'Field', reason: 'Warehouse Main has no field Z9.' },
+      {
+        row: 9,
+        column: 'Field',
+        reason:
+          "Warehouse Main has no field Z9. An import does not change an existing warehouse's grid: add the row or column on the warehouse page first, or correct the field.",
+      },
     ]);
 
     const start = await staff.client.post(`/api/imports/${upload.id}/start`, optionsFor(upload));
@@ -508,8 +515,42 @@ describe('pallets', () => {
 });
 
 describe('cancelling', () => {
-  // The embedded engine has one session: once the import's transaction holds it, a cancel
-  // (like any request) waits for its commit (decision 0043). PostgreSQL takes it between chunks.
+  it(
+    'answers other requests and shows progress while a large import runs, and a cancel mid-run keeps none of it',
+    { timeout: 240_000 },
+    async () => {
+      const staff = await makeCompanyWithUser(app);
+      const rows: (string | number)[][] = [HEADER];
+      for (let n = 1; n <= 20_000; n++)
+        rows.push([`S${n}`, `Customer ${n % 50}`, '', '', '', '', '', '']);
+      const upload = await uploadImport(staff, csvText(rows));
+      const start = await staff.client.post(`/api/imports/${upload.id}/start`, optionsFor(upload));
+      expect(start.status).toBe(200);
+      // Progress shows while the job runs, not only at its end (decision 0050).
+      let job = start.body as ImportJob;
+      while (job.status === 'running' && job.rows_done === 0) {
+        job = (await staff.client.get(`/api/imports/${upload.id}`)).body as ImportJob;
+      }
+      expect(job.status).toBe('running');
+      expect(job.rows_done).toBeGreaterThan(0);
+      // Another request is answered, and the import is still running after that answer.
+      const me = await staff.client.get('/api/auth/');
+      expect(me.status).toBe(200);
+      const after = (await staff.client.get(`/api/imports/${upload.id}`)).body as ImportJob;
+      expect(after.status).toBe('running');
+      const cancel = await staff.client.post(`/api/imports/${upload.id}/cancel`);
+      expect(cancel.status).toBe(200);
+      const ended = await waitForImport(staff, upload.id);
+      expect(ended.status).toBe('cancelled');
+      expect(await printList(staff)).toEqual([]);
+      const left = (await app.deps.db.execute(
+        sql`SELECT (SELECT count(*) FROM import_staged_rows WHERE job_id = ${upload.id}) AS staged,
+                 (SELECT count(*) FROM customers WHERE company_id = ${staff.user.companyId}) AS customers`,
+      )) as unknown as { rows: { staged: number; customers: number }[] };
+      expect(left.rows).toEqual([{ staged: 0, customers: 0 }]);
+    },
+  );
+
   it.runIf(inject('postgresUrl'))(
     'cancels a running import from another server instance on PostgreSQL and keeps none of it',
     async () => {
@@ -572,25 +613,64 @@ describe('cancelling', () => {
 });
 
 describe('a server that stopped', () => {
-  // Only one process opens an embedded database, so there another runner's job is an orphan;
-  // on PostgreSQL another instance may well be running it.
-  it.runIf(!inject('postgresUrl'))(
-    "ends an embedded engine's job that a stopped server left running",
-    async () => {
-      const staff = await makeCompanyWithUser(app);
-      const job = await uploadImport(
-        staff,
-        csvText([HEADER, ['1', 'Smith', '', '', '', '', '', '']]),
-      );
-      await app.deps.db.execute(
-        sql`UPDATE import_jobs SET status = 'running', runner = 'stopped-server' WHERE id = ${job.id}`,
-      );
-      const res = await staff.client.get(`/api/imports/${job.id}`);
-      expect(res.body).toMatchObject({
-        status: 'failed',
-        message: expect.stringMatching(/stopped/),
-      });
-      expect(await printList(staff)).toEqual([]);
-    },
-  );
+  async function runningJob(staff: Awaited<ReturnType<typeof makeCompanyWithUser>>, quiet: string) {
+    const job = await uploadImport(
+      staff,
+      csvText([HEADER, ['1', 'Smith', '', '', '', '', '', '']]),
+    );
+    await app.deps.db.execute(
+      sql`UPDATE import_jobs SET status = 'running', runner = 'stopped-server',
+            heartbeat_at = now() - ${quiet}::interval
+          WHERE id = ${job.id}`,
+    );
+    return job;
+  }
+
+  it('ends a job whose server stopped as failed when it is read, and keeps none of it', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const job = await runningJob(staff, '10 minutes');
+    const res = await staff.client.get(`/api/imports/${job.id}`);
+    expect(res.body).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/server running this import stopped.*Start it again/),
+    });
+    expect(await printList(staff)).toEqual([]);
+    // The same file starts again without a new upload, as the sentence says.
+    const again = await staff.client.post(`/api/imports/${job.id}/again`);
+    expect(again.status).toBe(200);
+    const next = again.body as ImportJob;
+    expect(next).toMatchObject({ status: 'uploaded', file_name: job.file_name, row_count: 1 });
+    const start = await staff.client.post(`/api/imports/${next.id}/start`, optionsFor(next));
+    expect(start.status).toBe(200);
+    expect((await waitForImport(staff, next.id)).status).toBe('done');
+    expect((await printList(staff)).map((v) => v.name)).toEqual(['1']);
+  });
+
+  it('ends such jobs at start without anyone reading them, with their staged rows', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const job = await runningJob(staff, '10 minutes');
+    await app.deps.db.execute(
+      sql`INSERT INTO import_staged_rows (job_id, company_id, sheet_row, name, customer_name,
+            type, note, lift, details)
+          VALUES (${job.id}, ${staff.user.companyId}, 2, '1', 'SMITH', 'vault', '', false, '{}')`,
+    );
+    // A server starting over the same database sweeps.
+    const other = await buildApp(app.deps, { logger: false });
+    await other.ready();
+    await other.close();
+    const rows = (await app.deps.db.execute(
+      sql`SELECT j.status, (SELECT count(*) FROM import_staged_rows s WHERE s.job_id = j.id) AS staged
+          FROM import_jobs j WHERE j.id = ${job.id}`,
+    )) as unknown as { rows: { status: string; staged: number }[] };
+    expect(rows.rows).toEqual([{ status: 'failed', staged: 0 }]);
+  });
+
+  // On PostgreSQL another instance may run the job: while it beats, it is left alone. The
+  // embedded engine is opened by one process only, so there another runner's job is dead.
+  it('leaves a job alone while its server beats', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const job = await runningJob(staff, '1 second');
+    const res = await staff.client.get(`/api/imports/${job.id}`);
+    expect((res.body as ImportJob).status).toBe(inject('postgresUrl') ? 'running' : 'failed');
+  });
 });

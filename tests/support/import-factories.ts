@@ -57,7 +57,8 @@ export async function waitForImport(
   const started = Date.now();
   for (;;) {
     const res = await staff.client.get(`/api/imports/${id}`);
-    // The embedded engine's one session is the import's until it commits: busy means later.
+    // The embedded engine's one session is the import's during its last transaction (decision
+    // 0050): busy means later.
     if (res.status === 503) continue;
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const job = res.body as ImportJob;

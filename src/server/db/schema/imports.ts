@@ -28,4 +28,5 @@ export const importJobs = pgTable('import_jobs', {
     .default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { importJobs } from '../../db/schema/imports';
 
@@ -55,6 +55,7 @@ const jobColumns = {
   result: importJobs.result,
   message: importJobs.message,
   createdAt: importJobs.createdAt,
+  heartbeatAt: importJobs.heartbeatAt,
 };
 export type JobSummaryRow = NonNullable<Awaited<ReturnType<typeof findJobSummary>>>;
 
@@ -95,7 +96,14 @@ export async function claimJob(
 ) {
   const rows = await db
     .update(importJobs)
-    .set({ status: 'running', runner, options, rowsDone: 0, rowsRefused: 0 })
+    .set({
+      status: 'running',
+      runner,
+      options,
+      rowsDone: 0,
+      rowsRefused: 0,
+      heartbeatAt: sql`now()`,
+    })
     .where(
       and(
         eq(importJobs.companyId, companyId),
@@ -119,30 +127,87 @@ export async function saveRefusals(
     .where(and(eq(importJobs.companyId, companyId), eq(importJobs.id, id)));
 }
 
-export async function saveProgress(
+/** Who runs a job: only that runner's writes count while it runs. */
+const runBy = (companyId: number, id: number, runner: string) =>
+  and(
+    eq(importJobs.companyId, companyId),
+    eq(importJobs.id, id),
+    eq(importJobs.status, 'running'),
+    eq(importJobs.runner, runner),
+  );
+
+/**
+ * Records progress and that the runner is alive; answers whether a cancel was asked, or null
+ * when the job is no longer this runner's to run (a sweep ended it as stopped).
+ */
+export async function beat(
   db: Db,
   companyId: number,
   id: number,
+  runner: string,
   progress: { rowsDone: number; rowsRefused: number },
-): Promise<void> {
-  await db
+): Promise<{ cancelRequested: boolean } | null> {
+  const rows = await db
     .update(importJobs)
-    .set(progress)
-    .where(and(eq(importJobs.companyId, companyId), eq(importJobs.id, id)));
+    .set({ ...progress, heartbeatAt: sql`now()` })
+    .where(runBy(companyId, id, runner))
+    .returning({ cancelRequested: importJobs.cancelRequested });
+  return rows[0] ?? null;
 }
 
+/** Ends a running job of this runner; false when it was no longer its to end. */
 export async function finishJob(
   db: Db,
   companyId: number,
   id: number,
+  runner: string,
   end: Pick<ImportJobRow, 'status' | 'result' | 'message' | 'rowsDone' | 'rowsRefused'> & {
     refused?: ImportJobRow['refused'];
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(importJobs)
     .set({ ...end, finishedAt: sql`now()` })
-    .where(and(eq(importJobs.companyId, companyId), eq(importJobs.id, id)));
+    .where(runBy(companyId, id, runner))
+    .returning({ id: importJobs.id });
+  return rows.length > 0;
+}
+
+/** A running job without a heartbeat for this long was left by a server that stopped. */
+export const STALE_AFTER_SECONDS = 60;
+export const STOPPED_MESSAGE =
+  'The server running this import stopped before it finished, so nothing of it was kept. Start it again.';
+
+/**
+ * Ends, as failed, the running jobs whose server stopped: no heartbeat for
+ * `STALE_AFTER_SECONDS`, or (`liveRunners`, on the embedded engine, which only one process
+ * opens) run by none of this process's runners. One guarded UPDATE, so several instances sweeping at once
+ * end a job once, and a runner that still holds its job finds it ended and keeps nothing.
+ * Every company's jobs when `companyId` is null (the server's own sweep, not a request).
+ */
+export async function endStoppedJobs(
+  db: Db,
+  params: { companyId: number | null; liveRunners: readonly string[] | null },
+): Promise<number[]> {
+  const stale = sql`(${importJobs.heartbeatAt} IS NULL OR ${importJobs.heartbeatAt} < now() - make_interval(secs => ${STALE_AFTER_SECONDS}))`;
+  const rows = await db
+    .update(importJobs)
+    .set({ status: 'failed', message: STOPPED_MESSAGE, finishedAt: sql`now()` })
+    .where(
+      and(
+        params.companyId === null ? undefined : eq(importJobs.companyId, params.companyId),
+        eq(importJobs.status, 'running'),
+        params.liveRunners
+          ? or(
+              stale,
+              isNull(importJobs.runner),
+              notInArray(importJobs.runner, [...params.liveRunners]),
+            )
+          : stale,
+      ),
+    )
+    .returning({ id: importJobs.id });
+  return rows.map((r) => r.id);
 }
 
 export async function requestCancel(db: Db, companyId: number, id: number): Promise<void> {

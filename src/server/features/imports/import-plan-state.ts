@@ -81,6 +81,24 @@ export function missingWarehouses(rows: readonly ImportRow[], known: readonly st
   return [...missing.values()];
 }
 
+/** "Warehouse field" of each field the rows name in an existing warehouse that lacks it. */
+export function missingFields(
+  rows: readonly ImportRow[],
+  warehouses: readonly repo.WarehouseRow[],
+  fields: readonly repo.FieldRow[],
+): string[] {
+  const byKey = new Map(warehouses.map((w) => [warehouseKey(w.name), w]));
+  const have = new Set(fields.map((f) => `${f.warehouse_id}\u0000${f.name}`));
+  const missing = new Set<string>();
+  for (const row of rows) {
+    if (row.place.kind !== 'field') continue;
+    const w = byKey.get(warehouseKey(row.place.warehouse));
+    if (w && !have.has(`${w.id}\u0000${row.place.field}`))
+      missing.add(`${w.name} ${row.place.field}`);
+  }
+  return [...missing];
+}
+
 /**
  * The plan over what the database holds. Warehouses still to be created are added as empty
  * grids (`simulated`), so a preview shows the rows that would land in them.

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { SessionUser } from '../../../contracts/auth';
-import type { ImportCounts, ImportOptions, ImportRowError } from '../../../contracts/imports';
+import type { ImportOptions, ImportRowError } from '../../../contracts/imports';
 import { warehouseKey, type PlannedRow } from '../../../domain/import-plan';
 import { slugify } from '../../../domain/slug';
-import { isEmbeddedEngine, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { runAsLongRead } from '../../db/engine-lane';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { insertWarehouseWithFields } from '../../db/warehouse-rows';
@@ -18,11 +19,14 @@ import {
 import * as jobs from './import-jobs.repository';
 import * as repo from './imports.repository';
 
-/** Rows per bulk statement: progress and cancelling are checked between them. */
-const CHUNK_ROWS = 5000;
-/** The history event kind of a vault an import created, moved or changed. */
+/** Rows per staging statement: a short step, after which other requests get the engine. */
+const STAGE_ROWS = 2000;
+/** How often a running job says it is alive, beside its steps (and its last transaction). */
+const HEARTBEAT_MS = 10_000;
 
 class Cancelled extends Error {}
+/** The job was ended as stopped by a sweep (decision 0050): it is no longer this runner's. */
+class Stopped extends Error {}
 class Refused extends Error {
   constructor(readonly errors: ImportRowError[]) {
     super('refused');
@@ -34,6 +38,7 @@ interface Running {
   rowsDone: number;
   rowsRefused: number;
   isCancelled: boolean;
+  isStopped: boolean;
   done: Promise<void>;
 }
 
@@ -43,18 +48,39 @@ export interface RunProgress {
   cancelRequested: boolean;
 }
 
+type Job = { id: number; fileName: string; sheet: string };
+
 /**
- * Runs imports in the background of this server instance (decision 0043). The job row says
- * which instance took it (`runner`); only that one runs it, in one transaction, so a refused
- * row or a cancel leaves nothing behind. Progress is kept here between bulk statements, and
- * on PostgreSQL also written to the job row beside the transaction for other instances; the
- * embedded engine has one session, held by the transaction, so there it is answered from here.
+ * Runs imports in the background of this server instance (decisions 0043 and 0050). The job
+ * row says which instance took it (`runner`); only that one runs it. The rows are planned and
+ * written to a staging table in short steps, each its own statement, so other requests are
+ * answered between them (the embedded engine has one session) and progress and a cancel are
+ * seen after each; then one short transaction takes the placement locks, plans again over
+ * what the database holds under them, corrects the staged rows the plan changed, and writes
+ * them all set-based together with the job's end. A refused row, a cancel or a failure drops
+ * the staged rows and leaves the vaults as they were.
  */
 export class ImportRunner {
+  /** The runners of this process: on the embedded engine, any other runner's job is dead. */
+  private static readonly live = new Set<string>();
+  static liveRunners(): string[] {
+    return [...ImportRunner.live];
+  }
+  static isLive(id: string): boolean {
+    return ImportRunner.live.has(id);
+  }
+
   readonly id = crypto.randomUUID();
   private readonly running = new Map<number, Running>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    ImportRunner.live.add(this.id);
+  }
+
+  /** This runner's server closed: its jobs, if any were left, are no one's. */
+  retire(): void {
+    ImportRunner.live.delete(this.id);
+  }
 
   progressOf(companyId: number, jobId: number): RunProgress | null {
     const run = this.running.get(jobId);
@@ -74,16 +100,13 @@ export class ImportRunner {
     return true;
   }
 
-  start(
-    job: { id: number; fileName: string; sheet: string },
-    user: SessionUser,
-    options: ImportOptions,
-  ): void {
+  start(job: Job, user: SessionUser, options: ImportOptions): void {
     const run: Running = {
       companyId: user.companyId,
       rowsDone: 0,
       rowsRefused: 0,
       isCancelled: false,
+      isStopped: false,
       done: Promise.resolve(),
     };
     this.running.set(job.id, run);
@@ -98,23 +121,38 @@ export class ImportRunner {
     await Promise.all([...this.running.values()].map((r) => r.done));
   }
 
+  /** Records progress and liveness in the job row, and hears a cancel or a sweep from there. */
+  private async beat(job: Job, run: Running): Promise<void> {
+    const state = await jobs.beat(this.db, run.companyId, job.id, this.id, {
+      rowsDone: run.rowsDone,
+      rowsRefused: run.rowsRefused,
+    });
+    if (!state) run.isStopped = true;
+    else if (state.cancelRequested) run.isCancelled = true;
+  }
+
   private async execute(
-    job: { id: number; fileName: string; sheet: string },
+    job: Job,
     user: SessionUser,
     options: ImportOptions,
     run: Running,
   ): Promise<void> {
     const companyId = user.companyId;
-    const finish = (end: Omit<Parameters<typeof jobs.finishJob>[3], 'rowsDone' | 'rowsRefused'>) =>
-      jobs.finishJob(this.db, companyId, job.id, {
+    const finish = (end: Omit<Parameters<typeof jobs.finishJob>[4], 'rowsDone' | 'rowsRefused'>) =>
+      jobs.finishJob(this.db, companyId, job.id, this.id, {
         ...end,
         rowsDone: run.rowsDone,
         rowsRefused: run.rowsRefused,
       });
+    // A heartbeat beside the steps, for the time one step or the last transaction takes.
+    const heartbeat = setInterval(() => {
+      this.beat(job, run).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     try {
-      const { counts, errors } = await this.importRows(job, user, options, run);
-      await finish({ status: 'done', result: counts, message: null, refused: errors });
+      await this.importRows(job, user, options, run);
     } catch (error) {
+      if (error instanceof Stopped) return;
       if (error instanceof Cancelled) {
         await finish({ status: 'cancelled', result: null, message: 'The import was cancelled.' });
       } else if (error instanceof Refused) {
@@ -134,177 +172,233 @@ export class ImportRunner {
               : 'The import failed; nothing was imported.';
         await finish({ status: 'failed', result: null, message });
       }
+    } finally {
+      clearInterval(heartbeat);
+      await runAsLongRead(() => repo.dropStaged(this.db, companyId, job.id)).catch(() => undefined);
     }
   }
 
   private async importRows(
-    job: { id: number; fileName: string; sheet: string },
+    job: Job,
     user: SessionUser,
     options: ImportOptions,
     run: Running,
-  ): Promise<{ counts: ImportCounts; errors: ImportRowError[] }> {
+  ): Promise<void> {
     const companyId = user.companyId;
-    const sheet = JSON.parse(job.sheet) as StoredSheet;
-    const read = readRows(sheet, options.mapping);
-    // The job row is written only beside the transaction, never in it: a row the transaction
-    // held would make the progress write beside it wait for the transaction, which waits on it.
-    const reportBeside = !isEmbeddedEngine(this.db);
+    const read = readRows(JSON.parse(job.sheet) as StoredSheet, options.mapping);
     const checkpoint = async (rowsDone: number) => {
       run.rowsDone = rowsDone;
-      if (reportBeside) {
-        await jobs.saveProgress(this.db, companyId, job.id, {
-          rowsDone,
-          rowsRefused: run.rowsRefused,
-        });
-        if (await jobs.isCancelRequested(this.db, companyId, job.id)) run.isCancelled = true;
-      }
+      await this.beat(job, run);
+      if (run.isStopped) throw new Stopped();
       if (run.isCancelled) throw new Cancelled();
     };
     await checkpoint(0);
 
-    return this.db.transaction(async (tx) => {
-      if (options.create_missing_warehouses) {
-        await createWarehouses(tx, companyId, read.rows, options);
-      }
-      await repo.lockCompanyWarehouses(tx, companyId);
-      const names = [...new Set(read.rows.map((r) => r.vaultNumber))];
-      await repo.lockVaultsByName(tx, companyId, names);
-      const vaults = await repo.findVaultsByName(tx, companyId, names);
-      const [warehouses, fields] = await Promise.all([
-        repo.listWarehouses(tx, companyId),
-        repo.listFields(tx, companyId),
-      ]);
-      const named = new Set(
-        read.rows.flatMap((r) =>
-          r.place.kind === 'field' ? [warehouseKey(r.place.warehouse)] : [],
-        ),
-      );
-      const namedWarehouseIds = new Set(
-        warehouses.filter((w) => named.has(warehouseKey(w.name))).map((w) => w.id),
-      );
-      const involved = new Set(
-        fields.filter((f) => namedWarehouseIds.has(f.warehouse_id)).map((f) => f.id),
-      );
-      for (const v of vaults) if (v.field_id !== null) involved.add(v.field_id);
-      await repo.lockFields(
-        tx,
-        companyId,
-        [...involved].sort((a, b) => a - b),
-      );
-      const taken = await repo.listTakenPositions(tx, companyId);
-      const { plan, fields: planFields } = planOver(
+    // The slow part, in short steps without locks: plan over what the database holds now and
+    // stage the rows as they would be written. The last step checks this plan under the locks.
+    const names = [...new Set(read.rows.map((r) => r.vaultNumber))];
+    const now = await runAsLongRead(() => readState(this.db, companyId, names));
+    const missing = new Set(
+      missingWarehouses(
         read.rows,
-        { warehouses, fields, taken, vaults },
-        [],
-        options.create_missing_warehouses,
-      );
-      const pallets = await planPalletsLocked(tx, companyId, read.pallets, warehouses);
-      const errors = [
-        ...read.errors,
-        ...plan.refusals.map(rowError),
-        ...pallets.refusals.map(rowError),
-      ].sort((a, b) => a.row - b.row);
-      run.rowsRefused = errors.length;
-      if (errors.length > 0 && !options.import_valid_rows) throw new Refused(errors);
-
-      const placeOf = (target: PlannedRow['target']) => {
-        if (!target) return null;
-        const f = planFields.get(target.fieldKey);
-        return f ? { warehouse: f.warehouseName, field: f.name, position: target.position } : null;
-      };
-      const fieldIdOf = (target: PlannedRow['target']) =>
-        target ? (planFields.get(target.fieldKey)?.id ?? null) : null;
-      const fromOf = (p: PlannedRow) =>
-        p.existing?.fieldKey && p.existing.position !== null
-          ? placeOf({ fieldKey: p.existing.fieldKey, position: p.existing.position })
-          : null;
-
-      const writes = plan.planned.filter((p) => p.action !== 'unchanged');
-      const newPallets = pallets.planned.filter((p) => p.action === 'create');
-      const customers = await repo.upsertNames(tx, 'customers', companyId, [
-        ...new Set([
-          ...writes.map((p) => p.values.customerName),
-          ...newPallets.map((p) => p.row.customerName),
-        ]),
-      ]);
-      const orders = await repo.upsertNames(tx, 'orders', companyId, [
-        ...new Set(writes.flatMap((p) => (p.values.orderName ? [p.values.orderName] : []))),
-      ]);
-      await repo.liftVaults(
-        tx,
-        companyId,
-        writes.flatMap((p) => (p.action === 'move' && p.existing?.fieldKey ? [p.existing.id] : [])),
-      );
-
-      await repo.insertPallets(
-        tx,
-        companyId,
-        newPallets.map((p) => ({
-          shelf_id: p.shelfId,
-          customer_id: customers.get(p.row.customerName) ?? 0,
-          pallet_number: p.row.palletNumber,
-          shelf_spots: p.row.spaces,
-          slot_index: p.slotIndex,
-        })),
-      );
-      let done = plan.planned.length - writes.length + pallets.planned.length;
+        now.warehouses.map((w) => w.name),
+      ).map(warehouseKey),
+    );
+    const first = planOver(
+      read.rows,
+      now,
+      options.create_missing_warehouses
+        ? options.new_warehouses.filter((w) => missing.has(warehouseKey(w.name)))
+        : [],
+      options.create_missing_warehouses,
+    );
+    const early = [...read.errors, ...first.plan.refusals.map(rowError)];
+    run.rowsRefused = early.length;
+    if (early.length > 0 && !options.import_valid_rows) throw new Refused(sortErrors(early));
+    const staged = stagedRows(first, job);
+    let done = first.plan.planned.length - staged.length;
+    await checkpoint(done);
+    for (let i = 0; i < staged.length; i += STAGE_ROWS) {
+      const chunk = staged.slice(i, i + STAGE_ROWS);
+      await runAsLongRead(() => repo.stageRows(this.db, companyId, job.id, chunk));
+      done += chunk.length;
       await checkpoint(done);
-      for (let i = 0; i < writes.length; i += CHUNK_ROWS) {
-        const chunk = writes.slice(i, i + CHUNK_ROWS);
-        const toWrite = chunk.map((p) => ({
-          id: p.existing?.id,
-          name: p.row.vaultNumber,
-          customer_id: customers.get(p.values.customerName) ?? 0,
-          order_id: p.values.orderName ? (orders.get(p.values.orderName) ?? null) : null,
-          type: p.values.type,
-          note: p.values.note,
-          field_id: fieldIdOf(p.target),
-          position: p.target?.position ?? null,
-        }));
-        await repo.updateVaults(
-          tx,
-          companyId,
-          toWrite.filter((w) => w.id !== undefined),
-        );
-        const created = await repo.insertVaults(
-          tx,
-          companyId,
-          toWrite.filter((w) => w.id === undefined),
-        );
-        await repo.insertEvents(tx, {
-          companyId,
-          actorUserId: user.id,
-          actorEmail: user.email,
-          events: chunk.map((p) => ({
-            vault_id: p.existing?.id ?? created.get(p.row.vaultNumber) ?? 0,
-            vault_name: p.row.vaultNumber,
-            details: {
-              import_id: job.id,
-              file_name: job.fileName,
-              row: p.row.row,
-              action: p.action === 'create' ? 'created' : p.action === 'move' ? 'moved' : 'updated',
-              from: p.action === 'create' ? null : fromOf(p),
-              to: placeOf(p.target),
-              customer_name: p.values.customerName,
-              order_name: p.values.orderName,
-              type: p.values.type,
-            },
-          })),
-        });
-        done += chunk.length;
-        await checkpoint(done);
-      }
-      const count = (action: PlannedRow['action']) =>
-        plan.planned.filter((p) => p.action === action).length;
-      const counts = {
+    }
+    await runAsLongRead(() => repo.analyzeStaged(this.db));
+    await runAsLongRead(() =>
+      this.db.transaction((tx) => this.land(tx, job, user, options, run, { read, staged })),
+    );
+  }
+
+  /** The one short transaction: locks, the plan made again under them, the writes, the end. */
+  private async land(
+    tx: Db,
+    job: Job,
+    user: SessionUser,
+    options: ImportOptions,
+    run: Running,
+    step: { read: ReturnType<typeof readRows>; staged: readonly repo.StagedRow[] },
+  ): Promise<void> {
+    const companyId = user.companyId;
+    const { read } = step;
+    if (options.create_missing_warehouses) {
+      await createWarehouses(tx, companyId, read.rows, options);
+    }
+    await repo.lockCompanyWarehouses(tx, companyId);
+    const names = [...new Set(read.rows.map((r) => r.vaultNumber))];
+    await repo.lockVaultsByName(tx, companyId, names);
+    const vaults = await repo.findVaultsByName(tx, companyId, names);
+    const [warehouses, fields] = await Promise.all([
+      repo.listWarehouses(tx, companyId),
+      repo.listFields(tx, companyId),
+    ]);
+    const named = new Set(
+      read.rows.flatMap((r) => (r.place.kind === 'field' ? [warehouseKey(r.place.warehouse)] : [])),
+    );
+    const namedWarehouseIds = new Set(
+      warehouses.filter((w) => named.has(warehouseKey(w.name))).map((w) => w.id),
+    );
+    const involved = new Set(
+      fields.filter((f) => namedWarehouseIds.has(f.warehouse_id)).map((f) => f.id),
+    );
+    for (const v of vaults) if (v.field_id !== null) involved.add(v.field_id);
+    await repo.lockFields(
+      tx,
+      companyId,
+      [...involved].sort((a, b) => a - b),
+    );
+    const taken = await repo.listTakenPositions(tx, companyId);
+    const planned = planOver(
+      read.rows,
+      { warehouses, fields, taken, vaults },
+      [],
+      options.create_missing_warehouses,
+    );
+    const pallets = await planPalletsLocked(tx, companyId, read.pallets, warehouses);
+    const errors = sortErrors([
+      ...read.errors,
+      ...planned.plan.refusals.map(rowError),
+      ...pallets.refusals.map(rowError),
+    ]);
+    run.rowsRefused = errors.length;
+    if (errors.length > 0 && !options.import_valid_rows) throw new Refused(errors);
+
+    // What changed since the rows were staged (usually nothing) is staged again.
+    const rows = stagedRows(planned, job);
+    const before = new Map(step.staged.map((r) => [r.sheet_row, JSON.stringify(r)]));
+    const changed = rows.filter((r) => before.get(r.sheet_row) !== JSON.stringify(r));
+    const kept = new Set(rows.map((r) => r.sheet_row));
+    await repo.unstageRows(tx, companyId, job.id, [
+      ...changed.flatMap((r) => (before.has(r.sheet_row) ? [r.sheet_row] : [])),
+      ...step.staged.flatMap((r) => (kept.has(r.sheet_row) ? [] : [r.sheet_row])),
+    ]);
+    await repo.stageRows(tx, companyId, job.id, changed);
+
+    if (run.isCancelled || (await jobs.isCancelRequested(tx, companyId, job.id))) {
+      throw new Cancelled();
+    }
+    const targets = new Set(rows.flatMap((r) => (r.target_key === null ? [] : [r.target_key])));
+    await repo.applyStaged(tx, {
+      companyId,
+      jobId: job.id,
+      fieldIds: [...planned.fields].flatMap(([key, f]) => {
+        const staged = stagedKey(key);
+        return f.id !== null && targets.has(staged) ? [{ key: staged, id: f.id }] : [];
+      }),
+      actorUserId: user.id,
+      actorEmail: user.email,
+    });
+
+    const newPallets = pallets.planned.filter((p) => p.action === 'create');
+    const customers = await repo.upsertNames(tx, 'customers', companyId, [
+      ...new Set(newPallets.map((p) => p.row.customerName)),
+    ]);
+    await repo.insertPallets(
+      tx,
+      companyId,
+      newPallets.map((p) => ({
+        shelf_id: p.shelfId,
+        customer_id: customers.get(p.row.customerName) ?? 0,
+        pallet_number: p.row.palletNumber,
+        shelf_spots: p.row.spaces,
+        slot_index: p.slotIndex,
+      })),
+    );
+    const count = (action: PlannedRow['action']) =>
+      planned.plan.planned.filter((p) => p.action === action).length;
+    run.rowsDone = planned.plan.planned.length + pallets.planned.length;
+    // The job ends in the same transaction as its rows: a sweep that ended it meanwhile (its
+    // server seemed stopped) makes it keep nothing, as that sweep told the user.
+    const isMine = await jobs.finishJob(tx, companyId, job.id, this.id, {
+      status: 'done',
+      result: {
         created: count('create') + newPallets.length,
         updated: count('update') + count('move'),
         unchanged: count('unchanged') + pallets.planned.length - newPallets.length,
         refused: errors.length,
-      };
-      return { counts, errors };
+      },
+      message: null,
+      refused: errors,
+      rowsDone: run.rowsDone,
+      rowsRefused: errors.length,
     });
+    if (!isMine) throw new Stopped();
   }
+}
+
+/** A field's key as staged: JSON text cannot hold the NUL that joins a `fieldKey`. */
+const stagedKey = (fieldKey: string) => JSON.stringify(fieldKey.split('\u0000'));
+
+const sortErrors = (errors: ImportRowError[]) => errors.sort((a, b) => a.row - b.row);
+
+/** What the plan is made over, read without locks for the staging steps. */
+async function readState(db: Db, companyId: number, names: readonly string[]) {
+  const warehouses = await repo.listWarehouses(db, companyId);
+  const fields = await repo.listFields(db, companyId);
+  const taken = await repo.listTakenPositions(db, companyId);
+  const vaults = await repo.findVaultsByName(db, companyId, names);
+  return { warehouses, fields, taken, vaults };
+}
+
+/** The rows a plan writes, as staged: each with its history event's details. */
+function stagedRows(planned: ReturnType<typeof planOver>, job: Job): repo.StagedRow[] {
+  const placeOf = (target: PlannedRow['target']) => {
+    if (!target) return null;
+    const f = planned.fields.get(target.fieldKey);
+    return f ? { warehouse: f.warehouseName, field: f.name, position: target.position } : null;
+  };
+  return planned.plan.planned.flatMap((p): repo.StagedRow[] => {
+    if (p.action === 'unchanged') return [];
+    const from =
+      p.action !== 'create' && p.existing?.fieldKey && p.existing.position !== null
+        ? placeOf({ fieldKey: p.existing.fieldKey, position: p.existing.position })
+        : null;
+    return [
+      {
+        sheet_row: p.row.row,
+        name: p.row.vaultNumber,
+        vault_id: p.existing?.id ?? null,
+        customer_name: p.values.customerName,
+        order_name: p.values.orderName,
+        type: p.values.type,
+        note: p.values.note,
+        target_key: p.target ? stagedKey(p.target.fieldKey) : null,
+        position: p.target?.position ?? null,
+        lift: p.action === 'move' && Boolean(p.existing?.fieldKey),
+        details: {
+          import_id: job.id,
+          file_name: job.fileName,
+          row: p.row.row,
+          action: p.action === 'create' ? 'created' : p.action === 'move' ? 'moved' : 'updated',
+          from,
+          to: placeOf(p.target),
+          customer_name: p.values.customerName,
+          order_name: p.values.orderName,
+          type: p.values.type,
+        },
+      },
+    ];
+  });
 }
 
 /** Plans the pallet rows with the shelves they name locked, as adding a pallet locks its shelf. */

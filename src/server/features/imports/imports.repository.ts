@@ -126,84 +126,6 @@ export async function upsertNames(
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
-/** Lifts vaults out of their fields (into stage, remembering the field) before they land again. */
-export async function liftVaults(db: Db, companyId: number, ids: readonly number[]) {
-  if (ids.length === 0) return;
-  await queryRows(
-    db,
-    sql`UPDATE vaults SET old_field_id = field_id, field_id = NULL, position = NULL
-        WHERE company_id = ${companyId} AND field_id IS NOT NULL
-          AND id IN (SELECT (jsonb_array_elements_text(${json(ids)}))::bigint)`,
-  );
-}
-
-export interface VaultWrite {
-  id?: number;
-  name: string;
-  customer_id: number;
-  order_id: number | null;
-  type: VaultType;
-  note: string;
-  field_id: number | null;
-  position: number | null;
-}
-
-const VAULT_RECORD = sql.raw(
-  'u(id bigint, name text, customer_id bigint, order_id bigint, type text, note text, field_id bigint, position int)',
-);
-
-export async function updateVaults(db: Db, companyId: number, rows: readonly VaultWrite[]) {
-  if (rows.length === 0) return;
-  await queryRows(
-    db,
-    sql`UPDATE vaults v
-        SET customer_id = u.customer_id, order_id = u.order_id, type = u.type, note = u.note,
-            field_id = u.field_id, position = u.position, updated_at = now()
-        FROM jsonb_to_recordset(${json(rows)}) AS ${VAULT_RECORD}
-        WHERE v.company_id = ${companyId} AND v.id = u.id`,
-  );
-}
-
-export async function insertVaults(
-  db: Db,
-  companyId: number,
-  rows: readonly VaultWrite[],
-): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const inserted = await queryRows<{ id: number; name: string }>(
-    db,
-    sql`INSERT INTO vaults (company_id, name, customer_id, order_id, type, note, field_id, position)
-        SELECT ${companyId}, u.name, u.customer_id, u.order_id, u.type, u.note, u.field_id, u.position
-        FROM jsonb_to_recordset(${json(rows)}) AS ${VAULT_RECORD}
-        RETURNING id, name`,
-  );
-  return new Map(inserted.map((r) => [r.name, r.id]));
-}
-
-export async function insertEvents(
-  db: Db,
-  params: {
-    companyId: number;
-    actorUserId: number;
-    actorEmail: string;
-    events: readonly {
-      vault_id: number;
-      vault_name: string;
-      details: VaultEventDetails<'imported'>;
-    }[];
-  },
-): Promise<void> {
-  if (params.events.length === 0) return;
-  await queryRows(
-    db,
-    sql`INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)
-        SELECT ${params.companyId}, e.vault_id, e.vault_name, 'imported',
-               ${params.actorUserId}, ${params.actorEmail}, e.details
-        FROM jsonb_to_recordset(${json(params.events)})
-             AS e(vault_id bigint, vault_name text, details jsonb)`,
-  );
-}
-
 export interface ShelfRow {
   id: number;
   rack_id: number;
@@ -269,4 +191,149 @@ export async function insertPallets(
         FROM jsonb_to_recordset(${json(rows)})
              AS u(shelf_id bigint, customer_id bigint, pallet_number text, shelf_spots int, slot_index int)`,
   );
+}
+
+/** A checked row waiting for the import's last step (decision 0050), as it will be written. */
+export interface StagedRow {
+  sheet_row: number;
+  name: string;
+  /** The vault the row updates or moves; null: a new vault. */
+  vault_id: number | null;
+  customer_name: string;
+  order_name: string | null;
+  type: VaultType;
+  note: string;
+  /** The field it stands in after the import, by `fieldKey`; null: the stage. */
+  target_key: string | null;
+  position: number | null;
+  /** A move out of a field: lifted out first, so no two vaults share a place meanwhile. */
+  lift: boolean;
+  details: VaultEventDetails<'imported'>;
+}
+
+export async function stageRows(
+  db: Db,
+  companyId: number,
+  jobId: number,
+  rows: readonly StagedRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await queryRows(
+    db,
+    sql`INSERT INTO import_staged_rows (job_id, company_id, sheet_row, name, vault_id,
+          customer_name, order_name, type, note, target_key, position, lift, details)
+        SELECT ${jobId}, ${companyId}, u.sheet_row, u.name, u.vault_id, u.customer_name,
+               u.order_name, u.type, u.note, u.target_key, u.position, u.lift, u.details
+        FROM jsonb_to_recordset(${json(rows)}) AS u(sheet_row int, name text, vault_id bigint,
+          customer_name text, order_name text, type text, note text, target_key text,
+          position int, lift boolean, details jsonb)`,
+  );
+}
+
+export async function unstageRows(
+  db: Db,
+  companyId: number,
+  jobId: number,
+  sheetRows: readonly number[],
+): Promise<void> {
+  if (sheetRows.length === 0) return;
+  await queryRows(
+    db,
+    sql`DELETE FROM import_staged_rows
+        WHERE company_id = ${companyId} AND job_id = ${jobId}
+          AND sheet_row IN (SELECT (jsonb_array_elements_text(${json(sheetRows)}))::int)`,
+  );
+}
+
+export async function dropStaged(db: Db, companyId: number, jobId: number): Promise<void> {
+  await queryRows(
+    db,
+    sql`DELETE FROM import_staged_rows WHERE company_id = ${companyId} AND job_id = ${jobId}`,
+  );
+}
+
+/** Staged rows of jobs that ended without them (their server stopped), of every company. */
+export async function dropOrphanedStaged(db: Db): Promise<void> {
+  await queryRows(
+    db,
+    sql`DELETE FROM import_staged_rows s USING import_jobs j
+        WHERE j.id = s.job_id AND j.status <> 'running'`,
+  );
+}
+
+/**
+ * Writes a job's staged rows, set-based, in the caller's transaction under the placement
+ * locks: customers and orders by name, moving vaults lifted, vaults updated and inserted, one
+ * `imported` event each. `fieldIds` gives each `target_key` its field id.
+ */
+export async function applyStaged(
+  db: Db,
+  params: {
+    companyId: number;
+    jobId: number;
+    fieldIds: readonly { key: string; id: number }[];
+    actorUserId: number;
+    actorEmail: string;
+  },
+): Promise<void> {
+  const { companyId, jobId } = params;
+  const staged = sql`import_staged_rows s`;
+  const mine = sql`s.company_id = ${companyId} AND s.job_id = ${jobId}`;
+  await queryRows(
+    db,
+    sql`INSERT INTO customers (company_id, name)
+        SELECT DISTINCT ${companyId}::bigint, s.customer_name FROM ${staged} WHERE ${mine}
+        ON CONFLICT (company_id, name) DO NOTHING`,
+  );
+  await queryRows(
+    db,
+    sql`INSERT INTO orders (company_id, name)
+        SELECT DISTINCT ${companyId}::bigint, s.order_name FROM ${staged}
+        WHERE ${mine} AND s.order_name IS NOT NULL
+        ON CONFLICT (company_id, name) DO NOTHING`,
+  );
+  await queryRows(
+    db,
+    sql`UPDATE vaults v SET old_field_id = v.field_id, field_id = NULL, position = NULL
+        FROM ${staged}
+        WHERE ${mine} AND s.lift AND v.company_id = ${companyId} AND v.id = s.vault_id
+          AND v.field_id IS NOT NULL`,
+  );
+  const written = sql`${staged}
+        JOIN customers c ON c.company_id = ${companyId} AND c.name = s.customer_name
+        LEFT JOIN orders o ON o.company_id = ${companyId} AND o.name = s.order_name
+        LEFT JOIN jsonb_to_recordset(${json(params.fieldIds)}) AS m(key text, id bigint)
+          ON m.key = s.target_key`;
+  await queryRows(
+    db,
+    sql`UPDATE vaults v
+        SET customer_id = w.customer_id, order_id = w.order_id, type = w.type, note = w.note,
+            field_id = w.field_id, position = w.position, updated_at = now()
+        FROM (SELECT s.vault_id, c.id AS customer_id, o.id AS order_id, s.type, s.note,
+                     m.id AS field_id, s.position
+              FROM ${written} WHERE ${mine} AND s.vault_id IS NOT NULL) w
+        WHERE v.company_id = ${companyId} AND v.id = w.vault_id`,
+  );
+  await queryRows(
+    db,
+    sql`INSERT INTO vaults (company_id, name, customer_id, order_id, type, note, field_id, position)
+        SELECT ${companyId}, s.name, c.id, o.id, s.type, s.note, m.id, s.position
+        FROM ${written} WHERE ${mine} AND s.vault_id IS NULL`,
+  );
+  await queryRows(
+    db,
+    sql`INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)
+        SELECT ${companyId}, v.id, s.name, 'imported', ${params.actorUserId}, ${params.actorEmail},
+               s.details
+        FROM ${staged} JOIN vaults v ON v.company_id = ${companyId} AND v.name = s.name
+        WHERE ${mine}`,
+  );
+}
+
+/**
+ * Statistics for the staging table once a job's rows are in: without them the planner takes
+ * the freshly filled table for one row and joins it by nested loops, seconds per 10,000 rows.
+ */
+export async function analyzeStaged(db: Db): Promise<void> {
+  await queryRows(db, sql`ANALYZE import_staged_rows`);
 }

@@ -5,10 +5,25 @@ import { registerEndpoint } from '../../http/route';
 import { ImportRunner } from './import-runner';
 import * as service from './imports.service';
 
+/** How often this server looks for imports whose server stopped. */
+const SWEEP_INTERVAL_MS = 30_000;
+
 export function registerImportRoutes(app: FastifyInstance, deps: AppDeps): void {
   const runner = new ImportRunner(deps.db);
+  // Jobs left running by a server that stopped are ended at start and then periodically
+  // (decision 0050); a failed sweep is tried again by the next.
+  const sweep = () => service.sweepStoppedImports(deps.db).catch(() => undefined);
+  const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onReady', async () => {
+    await sweep();
+  });
   // A closing server ends its imports first (cancelled, so nothing half-done is kept).
-  app.addHook('onClose', () => runner.stop());
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await runner.stop();
+    runner.retire();
+  });
 
   registerEndpoint(app, contract.uploadImport, async ({ user, readForm }) => {
     const { file } = await readForm();
@@ -29,6 +44,10 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps): void 
   );
   registerEndpoint(app, contract.cancelImport, ({ user, params }) =>
     service.cancelImport(deps.db, runner, user, params.id),
+  );
+
+  registerEndpoint(app, contract.importAgain, ({ user, params }) =>
+    service.importAgain(deps.db, runner, user, params.id),
   );
 
   registerEndpoint(app, contract.downloadRefusedRows, async ({ user, params, reply }) => {

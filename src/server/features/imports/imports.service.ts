@@ -14,10 +14,12 @@ import { CSV_BOM, csvRow } from '../../../domain/csv';
 import { suggestMapping } from '../../../domain/import-rows';
 import { warehouseKey } from '../../../domain/import-plan';
 import { isEmbeddedEngine, type Db } from '../../db/client';
+import { runAsLongRead } from '../../db/engine-lane';
 import { AppError, notFound } from '../../http/errors';
 import { readSheet } from '../../lib/spreadsheet';
 import type { UploadedFile } from '../../storage/storage';
 import {
+  missingFields,
   missingWarehouses,
   planOver,
   planPalletsOver,
@@ -25,7 +27,7 @@ import {
   rowError,
   type StoredSheet,
 } from './import-plan-state';
-import type { ImportRunner } from './import-runner';
+import { ImportRunner } from './import-runner';
 import * as jobs from './import-jobs.repository';
 import * as repo from './imports.repository';
 
@@ -86,30 +88,28 @@ export async function getImport(
 ): Promise<ImportJob> {
   const row = await jobs.findJobSummary(db, user.companyId, id);
   if (!row) throw notFound('Import');
-  return presentJob(await endOrphan(db, runner, row), runner);
+  return presentJob(await endOrphan(db, row), runner);
 }
 
-const ORPHAN_MESSAGE =
-  'The server stopped while this import ran; nothing of it was kept. Upload the file again.';
-
 /**
- * Only one process opens an embedded database, so a job that runs there under another
- * instance's name was left by a server that stopped: its transaction never committed.
+ * A running job whose server stopped is ended as failed when it is read (the server's own
+ * sweep ends it too, decision 0050): on the embedded engine, which only one process opens, any
+ * other runner's job; on PostgreSQL, one without a heartbeat for a while. The clock here only
+ * decides whether to ask; the database's clock decides.
  */
-async function endOrphan(
-  db: Db,
-  runner: ImportRunner,
-  row: jobs.JobSummaryRow,
-): Promise<jobs.JobSummaryRow> {
-  if (row.status !== 'running' || row.runner === runner.id || !isEmbeddedEngine(db)) return row;
-  await jobs.finishJob(db, row.companyId, row.id, {
-    status: 'failed',
-    result: null,
-    message: ORPHAN_MESSAGE,
-    rowsDone: 0,
-    rowsRefused: 0,
+async function endOrphan(db: Db, row: jobs.JobSummaryRow): Promise<jobs.JobSummaryRow> {
+  if (row.status !== 'running' || (row.runner !== null && ImportRunner.isLive(row.runner))) {
+    return row;
+  }
+  const embedded = isEmbeddedEngine(db);
+  const quietMs = Date.now() - (row.heartbeatAt?.getTime() ?? 0);
+  if (!embedded && quietMs < jobs.STALE_AFTER_SECONDS * 1000) return row;
+  const ended = await jobs.endStoppedJobs(db, {
+    companyId: row.companyId,
+    liveRunners: embedded ? ImportRunner.liveRunners() : null,
   });
-  return { ...row, status: 'failed', message: ORPHAN_MESSAGE, rowsDone: 0, rowsRefused: 0 };
+  if (!ended.includes(row.id)) return row;
+  return { ...row, status: 'failed', message: jobs.STOPPED_MESSAGE };
 }
 
 export async function listImports(
@@ -118,7 +118,7 @@ export async function listImports(
   user: SessionUser,
 ): Promise<ImportJob[]> {
   const rows = await jobs.listJobSummaries(db, user.companyId, RECENT_JOBS);
-  const current = await Promise.all(rows.map((r) => endOrphan(db, runner, r)));
+  const current = await Promise.all(rows.map((r) => endOrphan(db, r)));
   return current.map((r) => presentJob(r, runner));
 }
 
@@ -260,6 +260,7 @@ export async function previewImport(
       refused: errors.length,
     },
     missing_warehouses: missing,
+    missing_fields: missingFields(read.rows, warehouses, fields),
     errors: errors.slice(0, PREVIEW_ERRORS),
   };
 }
@@ -279,8 +280,8 @@ export async function startImport(
       'This import has already been started. Upload the file again to import it once more.',
     );
   }
-  // Answered before the run begins: on the embedded engine the run's transaction holds the
-  // one session until it ends, and this answer would wait for it.
+  // Answered before the run begins, so it shows the job as just started (rows done 0), not
+  // wherever the run's first steps have got to.
   const started = await getImport(db, runner, user, id);
   runner.start(job, user, options);
   return started;
@@ -301,6 +302,37 @@ export async function cancelImport(
   runner.cancel(user.companyId, id);
   await jobs.requestCancel(db, user.companyId, id);
   return getImport(db, runner, user, id);
+}
+
+/**
+ * A new job over the same stored file as an ended one, mapped as that one was: a job whose
+ * server stopped, or that was cancelled or refused, starts again without a new upload.
+ */
+export async function importAgain(
+  db: Db,
+  runner: ImportRunner,
+  user: SessionUser,
+  id: number,
+): Promise<ImportJob> {
+  const job = await loadJob(db, user, id);
+  if (job.status === 'uploaded' || job.status === 'running') {
+    throw new AppError(
+      'IMPORT_NOT_STARTABLE',
+      'This import has not ended yet; it can be started again once it has.',
+    );
+  }
+  const mapping = (job.options as { mapping?: ImportMapping } | null)?.mapping;
+  const row = await jobs.insertJob(db, {
+    companyId: user.companyId,
+    createdBy: user.id,
+    fileName: job.fileName,
+    headers: job.headers,
+    suggestedMapping: mapping ?? job.suggestedMapping,
+    sheet: job.sheet,
+    rowCount: job.rowCount,
+    encodingNote: job.encodingNote,
+  });
+  return presentJob(row, runner);
 }
 
 /** The refused rows with the file's own columns and an added "error" column. */
@@ -330,4 +362,16 @@ export async function refusedRowsCsv(
   // Header-safe: the stored name may hold quotes or letters a header cannot carry.
   const base = job.fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '_') || 'import';
   return { fileName: `${base}-refused.csv`, body: Readable.from(lines()) };
+}
+
+/**
+ * The server's sweep, at start and then periodically: ends every company's jobs whose server
+ * stopped (decision 0050) and drops the rows they had staged.
+ */
+export async function sweepStoppedImports(db: Db): Promise<void> {
+  await jobs.endStoppedJobs(db, {
+    companyId: null,
+    liveRunners: isEmbeddedEngine(db) ? ImportRunner.liveRunners() : null,
+  });
+  await runAsLongRead(() => repo.dropOrphanedStaged(db));
 }

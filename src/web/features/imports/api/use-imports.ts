@@ -59,5 +59,14 @@ export function useCancelImport(id: number) {
   return useJobMutation(id, () => callApi(contract.cancelImport, { params: { id } }));
 }
 
+/** A new job over the same file as an ended one; the page then shows its mapping. */
+export function useImportAgain(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(contract.importAgain, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
+  });
+}
+
 /** The refused rows come straight from the server as a CSV download. */
 export const refusedRowsUrl = (id: number) => buildPath(contract.downloadRefusedRows.path, { id });

@@ -49,6 +49,14 @@ export function PreviewTable({ jobId, preview }: { jobId: number; preview: Impor
           Warehouses the file names that do not exist: {preview.missing_warehouses.join(', ')}
         </p>
       )}
+      {preview.missing_fields.length > 0 && (
+        <p className="mt-3 text-sm">
+          Fields the file names that their warehouse does not have:{' '}
+          {preview.missing_fields.join(', ')}. An import does not change an existing
+          warehouse&apos;s grid: add the rows or columns on the warehouse page first, or correct the
+          file.
+        </p>
+      )}
       <div className="mt-4 overflow-x-auto" tabIndex={0} aria-label="Preview rows, scrollable">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-100">

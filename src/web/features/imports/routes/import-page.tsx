@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api';
 import {
   refusedRowsUrl,
   useCancelImport,
+  useImportAgain,
   useImportJob,
   useRecentImports,
   useUploadImport,
@@ -137,6 +138,8 @@ function Progress({ job }: { job: ImportJob }) {
 }
 
 function Outcome({ job }: { job: ImportJob }) {
+  const again = useImportAgain(job.id);
+  const navigate = useNavigate();
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm sm:p-6">
       <h2 className="mb-3 text-lg font-semibold">
@@ -149,6 +152,20 @@ function Outcome({ job }: { job: ImportJob }) {
         </p>
       )}
       <div className="mt-4 flex flex-wrap gap-4">
+        {job.status !== 'done' && (
+          <button
+            type="button"
+            disabled={again.isPending}
+            onClick={() =>
+              again.mutate(undefined, {
+                onSuccess: (next) => navigate(`/import/${next.id}`),
+              })
+            }
+            className={`${buttonClass} bg-brand-700 text-white`}
+          >
+            Start again with this file
+          </button>
+        )}
         {job.rows_refused > 0 && (
           <a
             href={refusedRowsUrl(job.id)}
@@ -165,6 +182,11 @@ function Outcome({ job }: { job: ImportJob }) {
           Import another file
         </Link>
       </div>
+      {again.isError && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {errorMessage(again.error)}
+        </p>
+      )}
     </section>
   );
 }
