@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The server's HTTPS listener (HTTPS_PORT), where phones may use the camera. */
+export const E2E_HTTPS_PORT = PORT + 100;
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
 
@@ -46,6 +48,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
+      HTTPS_PORT: String(E2E_HTTPS_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: '.tmp/e2e-data',
       ADMIN_EMAIL: E2E_ADMIN.email,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import config, { E2E_ADMIN } from '../../playwright.config';
+import { expect, test, type Page } from '@playwright/test';
+import config, { E2E_ADMIN, E2E_HTTPS_PORT } from '../../playwright.config';
 
 // A warehouse tablet opens the server by its LAN name over plain http, not as localhost:
 // browsers treat localhost as secure and would hide a policy that breaks every other host.
@@ -11,19 +11,52 @@ test.use({
   baseURL: `http://${LAN_HOST}:${port}`,
   launchOptions: {
     ...launchOptions,
-    args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`],
+    args: [
+      ...(launchOptions.args ?? []),
+      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
+      // The certificate the server made names this machine, not the test's LAN name; a phone
+      // accepts it once by hand, which a headless browser cannot.
+      '--ignore-certificate-errors',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   },
+  permissions: ['camera'],
 });
 
-test('staff open the app by its LAN name over plain http, sign in and see the dashboard', async ({
-  page,
-}) => {
+async function signIn(page: Page) {
   await page.goto('/login');
   await expect(page).toHaveURL(`http://${LAN_HOST}:${port}/login`);
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('staff open the app by its LAN name over plain http, sign in and see the dashboard', async ({
+  page,
+}) => {
+  await signIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Warehouses' })).toBeVisible();
+});
+
+test('the scan screen on the plain http address leads to the secure one, where the camera runs', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/scan');
+  const secure = page.getByRole('link', { name: 'Open the secure address' });
+  await expect(secure).toHaveAttribute('href', `https://${LAN_HOST}:${E2E_HTTPS_PORT}/scan`);
+  await secure.click();
+  await expect(page).toHaveURL(`https://${LAN_HOST}:${E2E_HTTPS_PORT}/scan`);
+  // Still signed in: the session cookie goes to the same host over https.
+  await expect(page.getByRole('heading', { name: 'Scan', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Point the camera at a label.' }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
 });
