@@ -9,6 +9,7 @@ import { sweepAuthTables } from './features/auth/auth.service';
 import { openRuntime } from './runtime';
 import { sweepRateLimits } from './lib/rate-limit-store';
 import { LiveHub } from './live/live-hub';
+import { SessionCache } from './lib/session-cache';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built: dist/server/main.js next to dist/web. From source (tsx): src/server next to dist/web two up.
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
       status: () => runtime.database.status(),
       storage: runtime.storage,
       live,
+      sessions: await SessionCache.listening(runtime.database),
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
     },

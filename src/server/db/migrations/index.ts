@@ -7,6 +7,7 @@ import * as scanCodes from './0007-scan-codes';
 import * as auditsAndDigOuts from './0008-audits-and-dig-outs';
 import * as importJobs from './0009-import-jobs';
 import * as warehouseVersions from './0010-warehouse-versions';
+import * as endedSessions from './0013-ended-sessions';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   auditsAndDigOuts,
   importJobs,
   warehouseVersions,
+  endedSessions,
 ];
