@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setUserPassword } from '../../src/server/features/auth/companies.service';
 import { makeCompanyWithUser } from '../support/factories';
-import { HttpClient } from '../support/http-client';
+import type { HttpClient } from '../support/http-client';
 import { serveTestApp, startTestApp, type TestApp } from '../support/test-app';
 
 // Two servers over one database, each keeping the sessions it resolved (decision 0054).
