@@ -7,7 +7,7 @@ import * as scanCodes from './0007-scan-codes';
 import * as auditsAndDigOuts from './0008-audits-and-dig-outs';
 import * as importJobs from './0009-import-jobs';
 import * as warehouseVersions from './0010-warehouse-versions';
-import * as endedSessions from './0013-ended-sessions';
+import * as keptReads from './0013-kept-reads';
 
 export interface Migration {
   name: string;
@@ -25,5 +25,5 @@ export const migrations: readonly Migration[] = [
   auditsAndDigOuts,
   importJobs,
   warehouseVersions,
-  endedSessions,
+  keptReads,
 ];
