@@ -6,6 +6,9 @@
 // statement: the ended ids (hashes of 64 characters), or "*" when listing them would pass
 // NOTIFY's 8,000-byte payload limit.
 //
+// Versions: the embedded engine's server keeps each company's warehouse versions in memory
+// and forgets them when this trigger names the company (decision 0056).
+//
 // Fields: which fields of a warehouse changed at which of its versions, so a kept answer is
 // brought up to date by reading those fields only. One row per field, moved forward by every
 // write to the field, its vaults or their attachments, or a rename of a customer or order its
@@ -86,6 +89,28 @@ END
 $fn$;
 CREATE TRIGGER sessions_notify_ended AFTER DELETE ON sessions
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sessions_notify_ended();
+
+CREATE FUNCTION warehouse_versions_notify() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE companies text;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT string_agg(DISTINCT company_id::text, ',') INTO companies FROM new_rows;
+  ELSE
+    SELECT string_agg(DISTINCT company_id::text, ',') INTO companies FROM old_rows;
+  END IF;
+  IF companies IS NOT NULL THEN
+    PERFORM pg_notify('vaultgrid_versions', CASE WHEN length(companies) < 7000
+      THEN companies ELSE '*' END);
+  END IF;
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER warehouse_versions_notify_insert AFTER INSERT ON warehouse_versions
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION warehouse_versions_notify();
+CREATE TRIGGER warehouse_versions_notify_update AFTER UPDATE ON warehouse_versions
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION warehouse_versions_notify();
+CREATE TRIGGER warehouse_versions_notify_delete AFTER DELETE ON warehouse_versions
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION warehouse_versions_notify();
 
 CREATE TABLE answer_field_marks (
   field_id bigint PRIMARY KEY,
