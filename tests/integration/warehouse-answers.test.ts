@@ -149,6 +149,16 @@ describe('an answer brought up to date from the fields written since', () => {
       const fresh = await read(staff, path);
       expect(kept.status, step).toBe(200);
       expect(kept.text, step).toBe(fresh.text);
+      // A field cut from the kept answer is what the field call writes itself.
+      for (const name of ['A1', 'B2']) {
+        const fieldPath = `${path}/${id(name)}`;
+        await read(staff, path);
+        const cut = await read(staff, fieldPath);
+        forgetKeptAnswers(db);
+        const own = await read(staff, fieldPath);
+        expect(cut.status, `${step}: ${name}`).toBe(200);
+        expect(cut.text, `${step}: ${name}`).toBe(own.text);
+      }
       // The next step starts from a kept answer again.
       await read(staff, path);
     };

@@ -272,6 +272,25 @@ export async function warehouseAnswers(
   });
 }
 
+/**
+ * One field of a warehouse whose answer is kept (brought up to date from the fields written
+ * since, if need be), cut from that answer: the text the field call's presenter writes. Null
+ * when nothing is kept for the warehouse, or the field is not one of its fields.
+ */
+export async function keptFieldAnswer(
+  db: Db,
+  companyId: number,
+  version: WarehouseVersion,
+  fieldId: number,
+): Promise<JsonAnswer | null> {
+  if (!cacheOf(db).latest(warehouseKey(companyId, version.id))) return null;
+  const [found] = await warehouseAnswers(db, companyId, [version]);
+  const field = found && partsOf.get(found.answer)?.fields.get(fieldId);
+  if (!field) return null;
+  // The kept text is `"<id>":{...}`; the field call answers the object alone.
+  return JsonAnswer.fromBody(field.text.subarray(`"${fieldId}":`.length));
+}
+
 /** `list` as a version string: what a company-wide answer is kept by. */
 export const versionsKey = (list: readonly WarehouseVersion[]) =>
   list.map((v) => `${v.id}.${v.version}`).join(',');
