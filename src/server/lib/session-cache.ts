@@ -9,7 +9,7 @@ const ALL_ENDED = '*';
  * How long a resolved session is kept without asking again: the bound on a stale answer
  * should a notification be lost (the listener reconnecting forgets everything anyway).
  */
-export const SESSION_KEEP_MS = 30_000;
+const SESSION_KEEP_MS = 30_000;
 
 export interface KeptSession {
   user: SessionUser;
