@@ -13,10 +13,23 @@ export interface SuggestionParams {
 
 // Each list is matched on its own trigram index (customers_name_trgm_idx, orders_name_trgm_idx,
 // vaults_name_trgm_idx) and narrowed to names in use by placed vaults of the company.
+const warehouseFields = (p: SuggestionParams): SQL =>
+  sql`SELECT f.id FROM fields f WHERE f.company_id = ${p.companyId} AND f.warehouse_id = ${p.warehouseId}`;
+
+/** For the customer and order lists, which look up each matching name's vaults. */
 const inWarehouse = (p: SuggestionParams): SQL =>
+  p.warehouseId === null ? sql`v.field_id IS NOT NULL` : sql`v.field_id IN (${warehouseFields(p)})`;
+
+/**
+ * For the vault list: the warehouse's field ids as an array, so the plan reads its vaults by
+ * their field index. With `IN (subquery)` PGlite scanned all 54,000 vaults of the bench
+ * company for a pattern too short for the trigram index ("10": 109 ms against 2.9 ms
+ * warm; the customer and order lists are faster with `IN`: 0.6 ms against 2.1; decision 0057).
+ */
+const vaultInWarehouse = (p: SuggestionParams): SQL =>
   p.warehouseId === null
     ? sql`v.field_id IS NOT NULL`
-    : sql`v.field_id IN (SELECT f.id FROM fields f WHERE f.company_id = ${p.companyId} AND f.warehouse_id = ${p.warehouseId})`;
+    : sql`v.field_id = ANY (ARRAY(${warehouseFields(p)}))`;
 
 function customerSuggestions(p: SuggestionParams): SQL {
   return sql`SELECT c.name FROM customers c
@@ -36,7 +49,7 @@ function orderSuggestions(p: SuggestionParams): SQL {
 
 function vaultSuggestions(p: SuggestionParams): SQL {
   return sql`SELECT v.name FROM vaults v
-        WHERE v.company_id = ${p.companyId} AND v.name ILIKE ${p.pattern} AND ${inWarehouse(p)}
+        WHERE v.company_id = ${p.companyId} AND v.name ILIKE ${p.pattern} AND ${vaultInWarehouse(p)}
         ORDER BY (v.name ILIKE ${p.prefix}) DESC, length(v.name), v.name
         LIMIT ${p.limit}`;
 }
