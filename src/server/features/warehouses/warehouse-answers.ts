@@ -150,8 +150,8 @@ function buildsOf(db: Db): Map<string, Promise<Built | null>> {
 
 /**
  * Reads what changed in these warehouses since the answers kept for them (every field when
- * none is kept) and composes their new answers. A warehouse renamed since, or whose kept
- * fields do not add up to its fields, is read again in full.
+ * none is kept) and composes their new answers. A warehouse renamed since is read again
+ * in full: its name is in every vault's text.
  */
 async function readAnswers(db: Db, companyId: number, ids: number[]): Promise<Map<number, Built>> {
   const cache = cacheOf(db);
@@ -190,8 +190,7 @@ async function readAnswers(db: Db, companyId: number, ids: number[]): Promise<Ma
       if (field) fields.set(part.fieldId, field);
       else fields.delete(part.fieldId);
     }
-    if (fields.size !== head.fieldCount) again.push(head.id);
-    else await compose(head, fields);
+    await compose(head, fields);
   }
   if (again.length > 0) {
     const full = await runAsLongRead(() =>
