@@ -43,6 +43,8 @@ interface KeptField {
   type: string | null;
   customers: readonly string[];
   orders: readonly string[];
+  /** The field call's answer, made from `text` when first asked for. */
+  answer?: Promise<JsonAnswer>;
 }
 
 interface KeptParts {
@@ -123,7 +125,11 @@ function composeAnswer(
   ids.forEach((id, i) => {
     const field = fields.get(id);
     const span = spans[i];
-    if (field && span) kept.set(id, { ...field, text: body.subarray(span[0], span[1]) });
+    // Not its field-call answer: that holds a slice of the previous body, which may now go.
+    if (field && span) {
+      const { type, customers, orders } = field;
+      kept.set(id, { type, customers, orders, text: body.subarray(span[0], span[1]) });
+    }
   });
   return { body, parts: { name: head.name, fields: kept } };
 }
@@ -287,7 +293,8 @@ export async function keptFieldAnswer(
   const field = found && partsOf.get(found.answer)?.fields.get(fieldId);
   if (!field) return null;
   // The kept text is `"<id>":{...}`; the field call answers the object alone.
-  return JsonAnswer.fromBody(field.text.subarray(`"${fieldId}":`.length));
+  field.answer ??= JsonAnswer.fromBody(field.text.subarray(`"${fieldId}":`.length));
+  return field.answer;
 }
 
 /** `list` as a version string: what a company-wide answer is kept by. */
