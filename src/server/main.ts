@@ -14,6 +14,7 @@ import {
   startHttpsListener,
   type HttpsListener,
 } from './http/https-listener';
+import { SessionCache } from './lib/session-cache';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built: dist/server/main.js next to dist/web. From source (tsx): src/server next to dist/web two up.
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       status: () => runtime.database.status(),
       storage: runtime.storage,
       live,
+      sessions: await SessionCache.listening(runtime.database),
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
       httpsPort: config.https?.port,

@@ -12,7 +12,8 @@ import {
   type SignedInStaff,
 } from '../support/factories';
 import { makePallet, makeRack } from '../support/racks-factories';
-import { sqlPlaceVault } from '../support/sql-builders';
+import { forgetKeptAnswers } from '../../src/server/features/warehouses/warehouse-answers';
+import { sqlInsertVault, sqlPlaceVault, sqlSetFieldType } from '../support/sql-builders';
 import { makeVault } from '../support/vault-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -132,6 +133,74 @@ describe('after a write', () => {
     const company = (await read(staff, `/api/warehouse/company/${staff.user.companyId}`))
       .body as Warehouse[];
     expect(company.map((x) => x.id)).not.toContain(w.id);
+  });
+});
+
+describe('an answer brought up to date from the fields written since', () => {
+  it('is, after every kind of write, the answer built from nothing', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff);
+    const path = `/api/warehouse/${w.id}`;
+    const db = app.deps.db;
+    const id = (name: string) => fieldByName(w, name).id;
+    const expectFresh = async (step: string) => {
+      const kept = await read(staff, path);
+      forgetKeptAnswers(db);
+      const fresh = await read(staff, path);
+      expect(kept.status, step).toBe(200);
+      expect(kept.text, step).toBe(fresh.text);
+      // A field cut from the kept answer is what the field call writes itself.
+      for (const name of ['A1', 'B2']) {
+        const fieldPath = `${path}/${id(name)}`;
+        await read(staff, path);
+        const cut = await read(staff, fieldPath);
+        forgetKeptAnswers(db);
+        const own = await read(staff, fieldPath);
+        expect(cut.status, `${step}: ${name}`).toBe(200);
+        expect(cut.text, `${step}: ${name}`).toBe(own.text);
+      }
+      // The next step starts from a kept answer again.
+      await read(staff, path);
+    };
+    await read(staff, path);
+
+    await sqlInsertVault(app, staff, {
+      name: 'v1',
+      customer: 'SMITH',
+      fieldId: id('A1'),
+      position: 1,
+    });
+    await sqlInsertVault(app, staff, {
+      name: 'v2',
+      customer: 'JONES',
+      fieldId: id('A1'),
+      position: 2,
+    });
+    await expectFresh('vaults added');
+    const vault = sql`SELECT id FROM vaults WHERE company_id = ${staff.user.companyId} AND name = 'v2'`;
+
+    await db.execute(
+      sql`UPDATE vaults SET field_id = ${id('B2')}, position = 1 WHERE id = (${vault})`,
+    );
+    await expectFresh('vault moved to another field');
+    await db.execute(sql`UPDATE vaults SET note = 'fragile "glass"' WHERE id = (${vault})`);
+    await expectFresh('vault note edited');
+    await db.execute(
+      sql`UPDATE vaults SET old_field_id = field_id, field_id = NULL, position = NULL WHERE id = (${vault})`,
+    );
+    await expectFresh('vault staged');
+    await db.execute(
+      sql`UPDATE customers SET name = 'SMITH AND SONS' WHERE company_id = ${staff.user.companyId} AND name = 'SMITH'`,
+    );
+    await expectFresh('customer renamed');
+    await sqlSetFieldType(app, id('A3'), 'couchbox-T');
+    await expectFresh('field type changed');
+    await db.execute(sql`UPDATE warehouses SET name = ${`${w.name} North`} WHERE id = ${w.id}`);
+    await expectFresh('warehouse renamed');
+    await db.execute(sql`DELETE FROM vaults WHERE company_id = ${staff.user.companyId}`);
+    await expectFresh('vaults deleted');
+    await db.execute(sql`DELETE FROM fields WHERE id = ${id('B3')}`);
+    await expectFresh('field deleted');
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from './maintenance';
 import { PgliteWorkerPool } from './pglite-pool';
 import { PgListener, type NotificationHandlers } from './pg-listener';
+import { followWarehouseVersions } from './warehouse-versions';
 
 // Both engines go through the node-postgres driver, so repositories never know which runs.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -143,7 +144,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const timer = setInterval(runQuietly, MAINTENANCE_INTERVAL_MS);
   timer.unref();
 
-  return {
+  const database: Database = {
     db: drizzle(pool as unknown as pg.Pool) as unknown as Db,
     engine: 'pglite',
     status: () => maintenance.status(),
@@ -155,6 +156,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       await pool.end();
     },
   };
+  await followWarehouseVersions(database);
+  return database;
 }
 
 /** Raw SQL for the few queries the query builder cannot say; both drivers return `rows`. */

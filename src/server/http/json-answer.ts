@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonAnswer } from '../lib/answer-cache';
 
+const COMPRESS_MIN_BYTES = 1024;
+
 function accepts(header: string | undefined, encoding: string): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
@@ -34,6 +36,8 @@ export async function sendJsonAnswer(
     .header('vary', 'accept-encoding, cookie');
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
+  // As the compression plugin's threshold (app.ts): a small answer is sent sooner as it is.
+  if (answer.body.length < COMPRESS_MIN_BYTES) return reply.send(answer.body);
   const acceptEncoding = request.headers['accept-encoding'];
   if (accepts(acceptEncoding, 'br')) {
     return reply.header('content-encoding', 'br').send(await answer.encode('br'));

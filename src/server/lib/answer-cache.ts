@@ -39,8 +39,11 @@ export class JsonAnswer {
     readonly etag: string,
   ) {}
 
-  static async fromText(text: string): Promise<JsonAnswer> {
-    const body = Buffer.from(text, 'utf8');
+  static fromText(text: string): Promise<JsonAnswer> {
+    return JsonAnswer.fromBody(Buffer.from(text, 'utf8'));
+  }
+
+  static async fromBody(body: Buffer): Promise<JsonAnswer> {
     return new JsonAnswer(body, await contentTag(body));
   }
 
@@ -86,6 +89,11 @@ export class AnswerCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry.answer;
+  }
+
+  /** The entry kept under `key` at whatever version, without counting it as a use. */
+  latest(key: string): { version: string; answer: JsonAnswer } | null {
+    return this.entries.get(key) ?? null;
   }
 
   set(key: string, version: string, answer: JsonAnswer): void {

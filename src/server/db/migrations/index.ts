@@ -8,6 +8,7 @@ import * as auditsAndDigOuts from './0008-audits-and-dig-outs';
 import * as importJobs from './0009-import-jobs';
 import * as warehouseVersions from './0010-warehouse-versions';
 import * as importStaging from './0012-import-staging';
+import * as keptReads from './0013-kept-reads';
 
 export interface Migration {
   name: string;
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   importJobs,
   warehouseVersions,
   importStaging,
+  keptReads,
 ];

@@ -24,10 +24,5 @@ export async function suggest(
     warehouseId: query.warehouseId ?? null,
     limit: SEARCH_SUGGESTION_LIMIT,
   };
-  const [customers, orders, vaults] = await Promise.all([
-    repo.customerSuggestions(db, params),
-    repo.orderSuggestions(db, params),
-    repo.vaultSuggestions(db, params),
-  ]);
-  return { customers, orders, vaults };
+  return repo.suggestions(db, params);
 }

@@ -26,26 +26,112 @@ function cacheOf(db: Db): AnswerCache {
   return cache;
 }
 
+/** Lets go of every answer kept for `db`: the next reads build from nothing (tests compare). */
+export function forgetKeptAnswers(db: Db): void {
+  caches.delete(db);
+}
+
 export interface WarehouseVersion {
   id: number;
   version: number;
 }
 
-const sortStrings = (json: string) => (JSON.parse(json) as string[]).sort();
+/** What a kept answer was made of, so the next build after a write reuses its fields. */
+interface KeptField {
+  /** `"<id>":{...}`, a slice of the answer's body. */
+  text: Buffer;
+  type: string | null;
+  customers: readonly string[];
+  orders: readonly string[];
+  /** The field call's answer, made from `text` when first asked for. */
+  answer?: Promise<JsonAnswer>;
+}
 
-/** The warehouse's answer text, key by key in the order `warehouseSchema` lists them. */
-function warehouseText(row: jsonRepo.WarehouseJsonRow): string {
-  return (
-    `{"id":${row.id},"name":${JSON.stringify(row.name)},"slug":${JSON.stringify(row.slug)}` +
-    `,"width":${JSON.stringify(row.width)},"length":${JSON.stringify(row.length)}` +
-    `,"rows":${row.rows},"cols":${row.cols},"fieldCapacity":${row.fieldCapacity}` +
-    `,"field_capacity":${row.fieldCapacity}` +
-    `,"warehouseCapacity":${warehouseCapacity(row, row)}` +
-    `,"fields":${row.fieldsJson},"racks":${row.racksJson}` +
-    `,"fieldgridLocation":{"x":${JSON.stringify(row.fieldgridX)},"y":${JSON.stringify(row.fieldgridY)}}` +
-    `,"customers":${JSON.stringify(sortStrings(row.customersJson))}` +
-    `,"orders":${JSON.stringify(sortStrings(row.ordersJson))}}`
+interface KeptParts {
+  /** Every vault's text names its warehouse: a rename makes the kept fields stale. */
+  name: string;
+  fields: Map<number, KeptField>;
+}
+
+// Keyed by the answer, so parts go when the cache lets their answer go.
+const partsOf = new WeakMap<JsonAnswer, KeptParts>();
+
+const fromUtf8 = (text: string) => Buffer.from(text, 'utf8');
+
+function keptField(part: jsonRepo.FieldPart): KeptField | null {
+  if (part.json === null) return null;
+  const names = part.namesJson
+    ? (JSON.parse(part.namesJson) as { c: string[] | null; o: string[] | null })
+    : null;
+  return {
+    text: fromUtf8(part.json),
+    type: part.type,
+    customers: names?.c ?? [],
+    orders: names?.o ?? [],
+  };
+}
+
+/**
+ * The warehouse's answer from its head and fields, key by key in the order
+ * `warehouseSchema` lists them; the fields in ascending id order, as `JSON.stringify` puts
+ * integer keys. Each field's text is kept as a slice of the new body.
+ */
+function composeAnswer(
+  head: jsonRepo.WarehouseHead,
+  fields: Map<number, KeptField>,
+): { body: Buffer; parts: KeptParts } {
+  const customers = new Set(head.palletCustomers ?? []);
+  const orders = new Set<string>();
+  let couchboxTops = 0;
+  let couchboxBottoms = 0;
+  for (const field of fields.values()) {
+    for (const c of field.customers) customers.add(c);
+    for (const o of field.orders) orders.add(o);
+    if (field.type === 'couchbox-T') couchboxTops++;
+    else if (field.type === 'couchbox-B') couchboxBottoms++;
+  }
+  const opening = fromUtf8(
+    `{"id":${head.id},"name":${JSON.stringify(head.name)},"slug":${JSON.stringify(head.slug)}` +
+      `,"width":${JSON.stringify(head.width)},"length":${JSON.stringify(head.length)}` +
+      `,"rows":${head.rows},"cols":${head.cols},"fieldCapacity":${head.fieldCapacity}` +
+      `,"field_capacity":${head.fieldCapacity}` +
+      `,"warehouseCapacity":${warehouseCapacity(head, { couchboxTops, couchboxBottoms })}` +
+      `,"fields":{`,
   );
+  const closing = fromUtf8(
+    `},"racks":${head.racksJson}` +
+      `,"fieldgridLocation":{"x":${JSON.stringify(head.fieldgridX)},"y":${JSON.stringify(head.fieldgridY)}}` +
+      `,"customers":${JSON.stringify([...customers].sort())}` +
+      `,"orders":${JSON.stringify([...orders].sort())}}`,
+  );
+  const comma = fromUtf8(',');
+  const ids = [...fields.keys()].sort((a, b) => a - b);
+  const pieces: Buffer[] = [opening];
+  const spans: [number, number][] = [];
+  let at = opening.length;
+  ids.forEach((id, i) => {
+    if (i > 0) {
+      pieces.push(comma);
+      at += 1;
+    }
+    const text = fields.get(id)?.text ?? Buffer.alloc(0);
+    pieces.push(text);
+    spans.push([at, at + text.length]);
+    at += text.length;
+  });
+  pieces.push(closing);
+  const body = Buffer.concat(pieces);
+  const kept = new Map<number, KeptField>();
+  ids.forEach((id, i) => {
+    const field = fields.get(id);
+    const span = spans[i];
+    // Not its field-call answer: that holds a slice of the previous body, which may now go.
+    if (field && span) {
+      const { type, customers, orders } = field;
+      kept.set(id, { type, customers, orders, text: body.subarray(span[0], span[1]) });
+    }
+  });
+  return { body, parts: { name: head.name, fields: kept } };
 }
 
 const warehouseKey = (companyId: number, id: number) => `w:${companyId}:${id}`;
@@ -68,21 +154,74 @@ function buildsOf(db: Db): Map<string, Promise<Built | null>> {
   return map;
 }
 
-/** Builds these warehouses' answers in one statement and keeps them. */
-function build(db: Db, companyId: number, ids: number[]): Map<number, Promise<Built | null>> {
+/**
+ * Reads what changed in these warehouses since the answers kept for them (every field when
+ * none is kept) and composes their new answers. A warehouse renamed since is read again
+ * in full: its name is in every vault's text.
+ */
+async function readAnswers(db: Db, companyId: number, ids: number[]): Promise<Map<number, Built>> {
   const cache = cacheOf(db);
-  const builds = buildsOf(db);
-  const all = runAsLongRead(() => jsonRepo.listWarehouseJson(db, companyId, ids)).then(
-    async (rows) => {
-      const built = new Map<number, Built>();
-      for (const row of rows) {
-        const answer = await JsonAnswer.fromText(warehouseText(row));
-        cache.set(warehouseKey(companyId, row.id), String(row.version), answer);
-        built.set(row.id, { version: row.version, answer });
+  const kept = new Map<number, { version: number; parts: KeptParts }>();
+  for (const id of ids) {
+    const latest = cache.latest(warehouseKey(companyId, id));
+    const parts = latest && partsOf.get(latest.answer);
+    if (latest && parts) kept.set(id, { version: Number(latest.version), parts });
+  }
+  const wanted = ids.map((id) => ({ id, since: kept.get(id)?.version ?? 0 }));
+  const built = new Map<number, Built>();
+  const again: number[] = [];
+  const read = await runAsLongRead(() => jsonRepo.listWarehouseParts(db, companyId, wanted));
+  const changed = new Map<number, jsonRepo.FieldPart[]>();
+  for (const part of read.fields) {
+    const list = changed.get(part.warehouseId) ?? [];
+    list.push(part);
+    changed.set(part.warehouseId, list);
+  }
+  const compose = async (head: jsonRepo.WarehouseHead, fields: Map<number, KeptField>) => {
+    const { body, parts } = composeAnswer(head, fields);
+    const answer = await JsonAnswer.fromBody(body);
+    partsOf.set(answer, parts);
+    cache.set(warehouseKey(companyId, head.id), String(head.version), answer);
+    built.set(head.id, { version: head.version, answer });
+  };
+  for (const head of read.heads) {
+    const prior = kept.get(head.id);
+    if (prior && prior.parts.name !== head.name) {
+      again.push(head.id);
+      continue;
+    }
+    const fields = new Map(prior?.parts.fields);
+    for (const part of changed.get(head.id) ?? []) {
+      const field = keptField(part);
+      if (field) fields.set(part.fieldId, field);
+      else fields.delete(part.fieldId);
+    }
+    await compose(head, fields);
+  }
+  if (again.length > 0) {
+    const full = await runAsLongRead(() =>
+      jsonRepo.listWarehouseParts(
+        db,
+        companyId,
+        again.map((id) => ({ id, since: 0 })),
+      ),
+    );
+    for (const head of full.heads) {
+      const fields = new Map<number, KeptField>();
+      for (const part of full.fields) {
+        const field = part.warehouseId === head.id ? keptField(part) : null;
+        if (field) fields.set(part.fieldId, field);
       }
-      return built;
-    },
-  );
+      await compose(head, fields);
+    }
+  }
+  return built;
+}
+
+/** Builds these warehouses' answers (from what changed since those kept) and keeps them. */
+function build(db: Db, companyId: number, ids: number[]): Map<number, Promise<Built | null>> {
+  const builds = buildsOf(db);
+  const all = readAnswers(db, companyId, ids);
   const each = new Map<number, Promise<Built | null>>();
   for (const id of ids) {
     const key = warehouseKey(companyId, id);
@@ -136,6 +275,26 @@ export async function warehouseAnswers(
     const hit = found.get(id);
     return hit ? [{ id, ...hit }] : [];
   });
+}
+
+/**
+ * One field of a warehouse whose answer is kept (brought up to date from the fields written
+ * since, if need be), cut from that answer: the text the field call's presenter writes. Null
+ * when nothing is kept for the warehouse, or the field is not one of its fields.
+ */
+export async function keptFieldAnswer(
+  db: Db,
+  companyId: number,
+  version: WarehouseVersion,
+  fieldId: number,
+): Promise<JsonAnswer | null> {
+  if (!cacheOf(db).latest(warehouseKey(companyId, version.id))) return null;
+  const [found] = await warehouseAnswers(db, companyId, [version]);
+  const field = found && partsOf.get(found.answer)?.fields.get(fieldId);
+  if (!field) return null;
+  // The kept text is `"<id>":{...}`; the field call answers the object alone.
+  field.answer ??= JsonAnswer.fromBody(field.text.subarray(`"${fieldId}":`.length));
+  return field.answer;
 }
 
 /** `list` as a version string: what a company-wide answer is kept by. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { companyVersions, type WarehouseVersionRow } from '../../db/warehouse-versions';
 import { queryRows, type Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaults } from '../../db/schema/vaults';
@@ -9,24 +10,29 @@ import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
  * The version of each of the company's warehouses (decision 0025), in name order, or of the
  * one warehouse with this id or slug: what decides whether a kept answer is current.
  */
+/**
+ * The company's warehouse versions (by name), or those of one warehouse; from memory on the
+ * embedded engine, which tells this process of every change (decision 0056).
+ */
 export async function listWarehouseVersions(
   db: Db,
   companyId: number,
   only?: { id: number } | { slug: string },
 ): Promise<{ id: number; version: number }[]> {
-  const filter =
-    only === undefined
-      ? sql``
-      : 'id' in only
-        ? sql` AND w.id = ${only.id}`
-        : sql` AND w.slug = ${only.slug}`;
-  return queryRows(
-    db,
-    sql`SELECT w.id, wv.version FROM warehouses w
-        JOIN warehouse_versions wv ON wv.warehouse_id = w.id
-        WHERE w.company_id = ${companyId}${filter}
-        ORDER BY w.name`,
+  const all = await companyVersions(db, companyId, () =>
+    queryRows<WarehouseVersionRow>(
+      db,
+      sql`SELECT w.id, w.slug, wv.version FROM warehouses w
+          JOIN warehouse_versions wv ON wv.warehouse_id = w.id
+          WHERE w.company_id = ${companyId}
+          ORDER BY w.name`,
+    ),
   );
+  const wanted =
+    only === undefined
+      ? all
+      : all.filter((w) => ('id' in only ? w.id === only.id : w.slug === only.slug));
+  return wanted.map((w) => ({ id: w.id, version: w.version }));
 }
 
 export async function listWarehouses(db: Db, companyId: number) {

@@ -14,6 +14,7 @@ import { insertWarehouseWithFields, type WarehouseRow } from '../../db/warehouse
 import {
   companyAnswer,
   keptAnswer,
+  keptFieldAnswer,
   versionsKey,
   warehouseAnswers,
   type WarehouseVersion,
@@ -31,6 +32,21 @@ async function answerFor(
   const [found] = await warehouseAnswers(db, companyId, versions);
   if (!found) throw notFound('Warehouse');
   return found.answer;
+}
+
+/**
+ * A field as the warehouse answer kept in memory shows it, or null when that answer is not
+ * kept (the caller reads the field itself): a floor screen opening a field asks the engine
+ * nothing when the warehouse has not changed (decision 0055).
+ */
+export async function keptField(
+  db: Db,
+  user: SessionUser,
+  warehouseId: number,
+  fieldId: number,
+): Promise<JsonAnswer | null> {
+  const [version] = await repo.listWarehouseVersions(db, user.companyId, { id: warehouseId });
+  return version ? keptFieldAnswer(db, user.companyId, version, fieldId) : null;
 }
 
 /** The company's warehouses in full, as the JSON text sent (decision 0025). */
