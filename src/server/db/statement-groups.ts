@@ -17,5 +17,9 @@ export async function together<T extends unknown[]>(
     return results as T;
   }
   const parent = statementRank.getStore() ?? [];
-  return Promise.all(works.map((work, i) => statementRank.run([...parent, i], work))) as Promise<T>;
+  // Awaited inside its place: a query builder starts only when awaited, and would otherwise
+  // start outside the group, where it has no place.
+  return Promise.all(
+    works.map((work, i) => statementRank.run([...parent, i], async () => await work())),
+  ) as Promise<T>;
 }
