@@ -12,7 +12,7 @@ import {
   toCounters,
   type EngineStatus,
 } from './maintenance';
-import { PgliteWorkerPool } from './pglite-pool';
+import { PgliteSession, PgliteWorkerPool } from './pglite-pool';
 import { PgListener, type NotificationHandlers } from './pg-listener';
 import { followWarehouseVersions } from './warehouse-versions';
 
@@ -167,9 +167,14 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
- * Whether `db` is the embedded engine, whose one session a transaction holds until it ends:
- * work beside a transaction (progress of a long import) must then wait for it instead.
+ * Whether `db` (a database or a transaction) is the embedded engine, whose one session a
+ * transaction holds until it ends: work beside a transaction (progress of a long import)
+ * must then wait for it instead.
  */
 export function isEmbeddedEngine(db: Db): boolean {
-  return (db as unknown as { $client?: unknown }).$client instanceof PgliteWorkerPool;
+  const handle = db as unknown as { $client?: unknown; session?: { client?: unknown } };
+  // A transaction keeps its connection in its session (Drizzle's node-postgres driver).
+  return (
+    handle.$client instanceof PgliteWorkerPool || handle.session?.client instanceof PgliteSession
+  );
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -5,7 +6,13 @@ import pg from 'pg';
 // node-postgres turns Dates, arrays, Buffers and objects into parameter text this way; the
 // facade does the same, so a query's parameters mean the same on both engines.
 import pgUtils from 'pg/lib/utils.js';
-import type { WorkerError, WorkerMessage, WorkerReply, WorkerRequest } from './pglite-protocol';
+import type {
+  WorkerError,
+  WorkerMessage,
+  WorkerReply,
+  WorkerRequest,
+  WorkerResult,
+} from './pglite-protocol';
 import { EngineLock } from './engine-lock';
 
 /** How long a statement may wait for the engine before the request is refused with 503. */
@@ -60,6 +67,84 @@ function workerUrl(): URL {
   return import.meta.url.endsWith('.ts')
     ? new URL('./pglite-worker.ts', import.meta.url)
     : new URL('./db/pglite-worker.js', import.meta.url);
+}
+
+/**
+ * The place of a statement in a group a service issued together (`together` in
+ * statement-groups.ts); a session sends a group's statements in one message, in this order.
+ */
+export const statementRank = new AsyncLocalStorage<readonly number[]>();
+
+/** Groups nest (a group's statement may be a group), so a place is a path, compared in order. */
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
+}
+
+const UNGROUPED: readonly number[] = [Number.MAX_SAFE_INTEGER];
+
+interface Waiting {
+  query: QueryConfig;
+  rank: readonly number[];
+  resolve: (result: FacadeResult) => void;
+  reject: (error: unknown) => void;
+}
+
+const BEGUN: FacadeResult = { command: 'BEGIN', rows: [], fields: [], rowCount: 0 };
+
+/**
+ * A transaction on the embedded engine. Every message to the engine's thread is a turn of
+ * both threads (decision 0058), so statements travel together where they can: BEGIN waits
+ * for the transaction's first statement, and statements issued together (`together`) are
+ * sent at once, in their order, and run in one call into the engine.
+ */
+export class PgliteSession {
+  private waiting: Waiting[] = [];
+  private held: QueryConfig[] = [];
+
+  constructor(
+    private readonly pool: PgliteWorkerPool,
+    readonly release: () => void,
+  ) {}
+
+  query(config: QueryConfig | string, values?: unknown[]): Promise<FacadeResult> {
+    const query =
+      typeof config === 'string'
+        ? { text: config, values }
+        : { ...config, values: values ?? config.values };
+    if (/^\s*begin\b/i.test(query.text) && this.waiting.length === 0) {
+      this.held.push(query);
+      return Promise.resolve(BEGUN);
+    }
+    const rank = statementRank.getStore();
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ query, rank: rank ?? UNGROUPED, resolve, reject });
+      if (this.waiting.length > 1) return;
+      // A statement of a group waits until the others of the group have been issued.
+      if (rank === undefined) void this.flush();
+      else setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting.sort((a, b) => compareRanks(a.rank, b.rank));
+    const held = this.held;
+    this.waiting = [];
+    this.held = [];
+    try {
+      const results = await this.pool.runAll([...held, ...batch.map((w) => w.query)]);
+      batch.forEach((w, i) => {
+        const result = results[held.length + i];
+        if (result) w.resolve(result);
+        else w.reject(new Error('The database thread answered no result.'));
+      });
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    }
+  }
 }
 
 const isWrite = (text: string) => /^\s*(?:insert|update|delete)\b/i.test(text);
@@ -129,10 +214,30 @@ export class PgliteWorkerPool {
 
   /** One statement on the engine; the caller must hold the lock. */
   async run(config: QueryConfig | string, values?: unknown[]): Promise<FacadeResult> {
-    const query = typeof config === 'string' ? { text: config } : config;
-    const params = (values ?? query.values ?? []).map((v) => pgUtils.prepareValue(v) as unknown);
-    const reply = await this.send({ type: 'query', text: query.text, params });
+    const [result] = await this.runAll([
+      typeof config === 'string'
+        ? { text: config, values }
+        : { ...config, values: values ?? config.values },
+    ]);
+    if (!result) throw new Error('The database thread answered no result.');
+    return result;
+  }
+
+  /**
+   * Statements sent to the engine's thread in one message and run there in one call, in
+   * order; the first error ends the rest. The caller must hold the lock.
+   */
+  async runAll(queries: QueryConfig[]): Promise<FacadeResult[]> {
+    const statements = queries.map((q) => ({
+      text: q.text,
+      params: (q.values ?? []).map((v) => pgUtils.prepareValue(v) as unknown),
+    }));
+    const reply = await this.send({ type: 'query', statements });
     if (!reply.ok) throw new EngineError(reply.error);
+    return reply.results.map((result, i) => this.present(queries[i] ?? { text: '' }, result));
+  }
+
+  private present(query: QueryConfig, reply: WorkerResult): FacadeResult {
     const parsers = reply.fields.map((f) =>
       query.types
         ? query.types.getTypeParser(f.dataTypeID, 'text')
@@ -170,12 +275,9 @@ export class PgliteWorkerPool {
     }
   }
 
-  async connect() {
-    const release = await this.lock.acquire(ENGINE_WAIT_MS);
-    return {
-      query: (config: QueryConfig | string, values?: unknown[]) => this.run(config, values),
-      release,
-    };
+  /** The engine's one session for a transaction, until `release()`. */
+  async connect(): Promise<PgliteSession> {
+    return new PgliteSession(this, await this.lock.acquire(ENGINE_WAIT_MS));
   }
 
   /** Calls `listener` with each NOTIFY payload on `channel`, from any session's commit. */

@@ -1,7 +1,14 @@
 // Messages between the main thread (pglite-pool.ts) and the engine's thread (pglite-worker.ts).
 
+/** One statement and its parameters, each already PostgreSQL's text (or null). */
+export interface WorkerStatement {
+  text: string;
+  params: unknown[];
+}
+
 export type WorkerRequest =
-  | { id: number; type: 'query'; text: string; params: unknown[] }
+  /** Statements run in order in one call into the engine; the first error skips the rest. */
+  | { id: number; type: 'query'; statements: WorkerStatement[] }
   | { id: number; type: 'exec'; text: string }
   | { id: number; type: 'listen'; channel: string }
   | { id: number; type: 'close' };
@@ -19,16 +26,17 @@ export interface WorkerError {
   severity?: string;
 }
 
+export interface WorkerResult {
+  /** Every value as PostgreSQL's text (or null); the main thread parses it. */
+  rows: (string | null)[][];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows: number;
+}
+
 export type WorkerReply =
-  | {
-      id: number;
-      ok: true;
-      /** Every value as PostgreSQL's text (or null); the main thread parses it. */
-      rows: (string | null)[][];
-      fields: { name: string; dataTypeID: number }[];
-      affectedRows: number;
-    }
-  | { id: number; ok: false; error: WorkerError };
+  | { id: number; ok: true; results: WorkerResult[] }
+  /** `index`: which statement of the request failed. */
+  | { id: number; ok: false; error: WorkerError; index?: number };
 
 /** A NOTIFY the engine delivered on a channel this thread listens to (sent without a request). */
 export interface WorkerNotification {

@@ -1,7 +1,8 @@
 import type { VaultType } from '../../../contracts/vaults';
-import { placementRefusal } from '../../../domain/placement-rules';
+import { isTopmost, placementRefusal } from '../../../domain/placement-rules';
 import { topmostPosition } from '../../../domain/slots';
 import type { Db } from '../../db/client';
+import { together } from '../../db/statement-groups';
 import { lockWarehousesForPlacement } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
 import * as repo from './vaults.repository';
@@ -34,61 +35,110 @@ export function vaultLabel(v: { name: string | null }): string {
   return v.name ? `Vault ${v.name}` : 'This vault';
 }
 
+/** A field locked for a placement, with the positions its vaults hold, read after the lock. */
+export interface FieldState {
+  field: LockedField;
+  taken: number[];
+}
+
+/**
+ * Locks fields in id order (decision 0101) and reads their positions; its statements go out
+ * with the group the caller issues them in (`together`).
+ */
+function lockFieldStates(
+  tx: Db,
+  companyId: number,
+  fieldIds: readonly number[],
+): (() => Promise<FieldState | null>)[] {
+  return [...new Set(fieldIds)]
+    .sort((a, b) => a - b)
+    .map((id) => async () => {
+      const [field, taken] = await together(tx, [
+        () => repo.lockField(tx, companyId, id),
+        () => repo.takenPositions(tx, companyId, id),
+      ]);
+      return field ? { field, taken } : null;
+    });
+}
+
+/** Locks the field a new vault goes into, with its warehouse shared before it (0014). */
+export async function lockFieldForAdd<T>(
+  tx: Db,
+  companyId: number,
+  fieldId: number,
+  alongside: () => Promise<T>,
+): Promise<{ state: FieldState | null; alongside: T }> {
+  const [lockField] = lockFieldStates(tx, companyId, [fieldId]);
+  if (!lockField) throw notFound('Field');
+  const [, state, found] = await together(tx, [
+    () => lockWarehousesForPlacement(tx, companyId, [fieldId]),
+    lockField,
+    alongside,
+  ]);
+  return { state, alongside: found };
+}
+
 /**
  * The rules for putting a vault into a field, checked with the field row locked: only the
  * lowest free position, only while the field is not full and has room (capacity, plus one
  * for a couchbox). The unique index on (field_id, position) backs this up in the database.
  */
-export async function checkPlacement(
-  tx: Db,
-  companyId: number,
-  params: { fieldId: number; position: number; type: VaultType },
-): Promise<LockedField> {
-  const field = await repo.lockField(tx, companyId, params.fieldId);
-  if (!field) throw notFound('Field');
-  const taken = await repo.takenPositions(tx, companyId, field.id);
-  const refusal = placementRefusal(field, taken, params.position, params.type);
+export function checkPlacement(
+  state: FieldState | null | undefined,
+  params: { position: number; type: VaultType },
+): LockedField {
+  if (!state) throw notFound('Field');
+  const refusal = placementRefusal(state.field, state.taken, params.position, params.type);
   if (refusal) throw new AppError(refusal.code, refusal.message);
-  return field;
+  return state.field;
 }
 
 /** Staging (and moving out of a field) takes only the topmost vault, as staff would lift it. */
-export async function checkTopmost(tx: Db, companyId: number, v: repo.VaultRow): Promise<void> {
+export function checkTopmost(v: repo.VaultRow, state: FieldState | null | undefined): void {
   if (v.fieldId === null || v.position === null) return;
-  const field = await repo.lockField(tx, companyId, v.fieldId);
-  if (!field) throw notFound('Field');
-  const top = topmostPosition(await repo.takenPositions(tx, companyId, v.fieldId));
-  if (top !== v.position) {
+  if (!state) throw notFound('Field');
+  if (!isTopmost(state.taken, v.position)) {
     throw new AppError(
       'VAULT_NOT_TOPMOST',
-      `${vaultLabel(v)} is not the topmost vault of field ${field.name}: the vault at position ${top ?? 0} must be moved first.`,
+      `${vaultLabel(v)} is not the topmost vault of field ${state.field.name}: the vault at position ${topmostPosition(state.taken) ?? 0} must be moved first.`,
     );
   }
 }
 
 /**
  * Runs `work` on a vault that stands where it stood when `work` began: the warehouse of its
- * field (and of `targetFieldId`) locked shared, then the vault row. Warehouses come before
- * the vault because deleting a warehouse locks the warehouse, then its vaults; the vault's
- * field is only known from an unlocked read, so a vault moved in between is read again.
+ * field (and of `targetFieldId`) locked shared, then the vault row, then (with
+ * `lockFields`) its field and the target field in id order, each with the positions taken
+ * in it. Warehouses come before the vault because deleting a warehouse locks the warehouse,
+ * then its vaults; the vault's field is only known from an unlocked read, so a vault moved
+ * in between is read again. The locks and reads go to the engine as one group.
  */
 export async function withPlacedVault<T>(
   db: Db,
   companyId: number,
   vaultId: number,
   targetFieldId: number | null,
-  work: (tx: Db, v: repo.VaultRow) => Promise<T>,
+  options: { lockFields: boolean },
+  work: (tx: Db, v: repo.VaultRow, fields: Map<number, FieldState>) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const seen = await repo.findVault(db, companyId, vaultId);
     if (!seen) throw notFound('Vault');
+    const fieldIds = options.lockFields
+      ? [seen.fieldId, targetFieldId].filter((id): id is number => id !== null)
+      : [];
     const outcome = await db.transaction(async (tx) => {
-      await lockWarehousesForPlacement(tx, companyId, [seen.fieldId, targetFieldId]);
-      if (!(await repo.lockVault(tx, companyId, vaultId))) throw notFound('Vault');
-      const v = await repo.findVault(tx, companyId, vaultId);
-      if (!v) throw notFound('Vault');
+      const [, isLocked, v, ...states] = await together(tx, [
+        () => lockWarehousesForPlacement(tx, companyId, [seen.fieldId, targetFieldId]),
+        () => repo.lockVault(tx, companyId, vaultId),
+        () => repo.findVault(tx, companyId, vaultId),
+        ...lockFieldStates(tx, companyId, fieldIds),
+      ]);
+      if (!isLocked || !v) throw notFound('Vault');
       if (v.fieldId !== seen.fieldId) return MOVED_MEANWHILE;
-      return { value: await work(tx, v) };
+      const fields = new Map<number, FieldState>();
+      for (const state of states) if (state) fields.set(state.field.id, state);
+      return { value: await work(tx, v, fields) };
     });
     if (outcome !== MOVED_MEANWHILE) return outcome.value;
     if (attempt === VAULT_LOCK_ATTEMPTS) {

@@ -2,6 +2,7 @@ import type { SessionUser } from '../../../contracts/auth';
 import type { Vault } from '../../../contracts/vaults';
 import type { VaultEventReason } from '../../../contracts/vault-events';
 import type { Db } from '../../db/client';
+import { together } from '../../db/statement-groups';
 import { AppError } from '../../http/errors';
 import { checkTopmost, placeOf, vaultLabel, withPlacedVault } from './placement';
 import * as repo from './vaults.repository';
@@ -15,21 +16,37 @@ export async function stageVault(
   vaultId: number,
   reason?: VaultEventReason,
 ): Promise<Vault> {
-  await withPlacedVault(db, user.companyId, vaultId, null, async (tx, v) => {
-    if (v.fieldId === null)
-      throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
-    await checkTopmost(tx, user.companyId, v);
-    await repo.updateVaultRow(tx, user.companyId, v.id, {
-      fieldId: null,
-      position: null,
-      oldFieldId: v.fieldId,
-    });
-    await repo.insertEvent(
-      tx,
-      vaultEvent(user, v, 'staged', { from: placeOf(v), to: null, ...(reason && { reason }) }),
-    );
-  });
-  return loadVault(db, user.companyId, vaultId);
+  return withPlacedVault(
+    db,
+    user.companyId,
+    vaultId,
+    null,
+    { lockFields: true },
+    async (tx, v, fields) => {
+      if (v.fieldId === null)
+        throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
+      checkTopmost(v, fields.get(v.fieldId));
+      const [, , vault] = await together(tx, [
+        () =>
+          repo.updateVaultRow(tx, user.companyId, v.id, {
+            fieldId: null,
+            position: null,
+            oldFieldId: v.fieldId,
+          }),
+        () =>
+          repo.insertEvent(
+            tx,
+            vaultEvent(user, v, 'staged', {
+              from: placeOf(v),
+              to: null,
+              ...(reason && { reason }),
+            }),
+          ),
+        () => loadVault(tx, user.companyId, v.id),
+      ]);
+      return vault;
+    },
+  );
 }
 
 export async function listStagedVaults(db: Db, user: SessionUser): Promise<Record<string, Vault>> {

@@ -22,7 +22,7 @@ import { emptyUnitCustomerName, isEmptyVaultCustomer } from '../../../domain/emp
 import { normaliseName } from '../../../domain/names';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { lockWarehousesForPlacement } from '../../db/warehouse-locks';
+import { together } from '../../db/statement-groups';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
 import { getWarehouse } from '../warehouses/warehouses.service';
@@ -30,6 +30,7 @@ import {
   checkPlacement,
   checkTopmost,
   describePlace,
+  lockFieldForAdd,
   placeOf,
   vaultLabel,
   withPlacedVault,
@@ -41,10 +42,14 @@ import { presentAttachment, presentEvent, presentField, presentVault } from './v
 
 type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 
+/** A vault as its calls answer it; its two reads travel together (`together`). */
 export async function loadVault(db: Db, companyId: number, id: number): Promise<Vault> {
-  const v = await repo.findVault(db, companyId, id);
+  const [v, attachments] = await together(db, [
+    () => repo.findVault(db, companyId, id),
+    () => repo.listAttachments(db, companyId, [id]),
+  ]);
   if (!v) throw notFound('Vault');
-  return presentVault(v, await repo.listAttachments(db, companyId, [v.id]));
+  return presentVault(v, attachments);
 }
 
 /** A field with its vaults as the field calls answer it; the fields feature asks for it here. */
@@ -155,19 +160,27 @@ export async function addVault(
 ): Promise<AddVaultResponse> {
   const who = identify(form.type, form.customer_name, form.order_name, true);
   const key = await storeFile(storage, file);
-  let vaultId: number;
   try {
-    vaultId = await translateConflicts(db, user.companyId, form.vault_id, () =>
+    const vault = await translateConflicts(db, user.companyId, form.vault_id, () =>
       db.transaction(async (tx) => {
-        await lockWarehousesForPlacement(tx, user.companyId, [form.field_id]);
-        const field = await checkPlacement(tx, user.companyId, {
-          fieldId: form.field_id,
-          position: form.position,
-          type: form.type,
-        });
-        await checkNameFree(tx, user.companyId, form.vault_id);
-        const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
-        const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
+        // Locks and reads first, the names beside them: a refusal rolls the names back.
+        const { state, alongside } = await lockFieldForAdd(tx, user.companyId, form.field_id, () =>
+          together(tx, [
+            () =>
+              form.vault_id === null
+                ? Promise.resolve(null)
+                : repo.findVaultByName(tx, user.companyId, form.vault_id),
+            () => upsertCustomer(tx, user.companyId, who.customerName),
+            () =>
+              who.orderName
+                ? upsertOrder(tx, user.companyId, who.orderName)
+                : Promise.resolve(null),
+          ]),
+        );
+        const field = checkPlacement(state, { position: form.position, type: form.type });
+        const [sameName, customerId, orderId] = alongside;
+        if (sameName && form.vault_id !== null)
+          throw await nameTaken(tx, user.companyId, form.vault_id);
         const id = await repo.insertVault(tx, {
           companyId: user.companyId,
           name: form.vault_id,
@@ -178,39 +191,44 @@ export async function addVault(
           fieldId: field.id,
           position: form.position,
         });
-        if (file && key) {
-          await repo.insertAttachment(tx, {
-            companyId: user.companyId,
-            vaultId: id,
-            fileName: file.fileName,
-            storageKey: key,
-            contentType: file.contentType,
-            sizeBytes: file.data.length,
-          });
-        }
         const to: Place = {
           warehouse: field.warehouseName,
           field: field.name,
           position: form.position,
         };
-        await repo.insertEvent(
-          tx,
-          vaultEvent(user, { id, name: form.vault_id }, 'created', {
-            to,
-            customer_name: who.customerName,
-            order_name: who.orderName,
-            type: form.type,
-          }),
-        );
-        return id;
+        const [, , added] = await together(tx, [
+          () =>
+            file && key
+              ? repo.insertAttachment(tx, {
+                  companyId: user.companyId,
+                  vaultId: id,
+                  fileName: file.fileName,
+                  storageKey: key,
+                  contentType: file.contentType,
+                  sizeBytes: file.data.length,
+                })
+              : Promise.resolve(null),
+          () =>
+            repo.insertEvent(
+              tx,
+              vaultEvent(user, { id, name: form.vault_id }, 'created', {
+                to,
+                customer_name: who.customerName,
+                order_name: who.orderName,
+                type: form.type,
+              }),
+            ),
+          () => loadVault(tx, user.companyId, id),
+        ]);
+        return added;
       }),
     );
+    return { fieldId: form.field_id, vault };
   } catch (error) {
     // The new file belongs to nothing once the vault was refused.
     if (key) await storage.delete(key).catch(() => undefined);
     throw error;
   }
-  return { fieldId: form.field_id, vault: await loadVault(db, user.companyId, vaultId) };
 }
 
 export async function getVaultByKey(
@@ -318,25 +336,33 @@ export async function deleteVault(
   user: SessionUser,
   id: number,
 ): Promise<DeleteVaultResponse> {
-  const { keys, place } = await withPlacedVault(db, user.companyId, id, null, async (tx, v) => {
-    const attachments = await repo.listAttachments(tx, user.companyId, [v.id]);
-    await repo.insertEvent(
-      tx,
-      vaultEvent(user, v, 'deleted', {
-        from: placeOf(v),
-        customer_name: v.customerName,
-        order_name: v.orderName,
-        type: v.type,
-      }),
-    );
-    await repo.deleteVaultRow(tx, user.companyId, v.id);
-    await lowerVaultsAbove(tx, user, v);
-    const place =
-      v.fieldId !== null && v.warehouseId !== null
-        ? { fieldId: v.fieldId, warehouseId: v.warehouseId }
-        : null;
-    return { keys: attachments.map((a) => a.storageKey), place };
-  });
+  const { keys, place } = await withPlacedVault(
+    db,
+    user.companyId,
+    id,
+    null,
+    // The vaults above are locked before the field (lowerVaultsAbove), as every vault is.
+    { lockFields: false },
+    async (tx, v) => {
+      const attachments = await repo.listAttachments(tx, user.companyId, [v.id]);
+      await repo.insertEvent(
+        tx,
+        vaultEvent(user, v, 'deleted', {
+          from: placeOf(v),
+          customer_name: v.customerName,
+          order_name: v.orderName,
+          type: v.type,
+        }),
+      );
+      await repo.deleteVaultRow(tx, user.companyId, v.id);
+      await lowerVaultsAbove(tx, user, v);
+      const place =
+        v.fieldId !== null && v.warehouseId !== null
+          ? { fieldId: v.fieldId, warehouseId: v.warehouseId }
+          : null;
+      return { keys: attachments.map((a) => a.storageKey), place };
+    },
+  );
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
   if (!place) return { vaultId: id, deleteFrom: 'stage' };
   const warehouse = await getWarehouse(db, user, place.warehouseId);
@@ -351,40 +377,53 @@ export async function moveVault(
   body: MoveVaultBody,
   reason?: VaultEventReason,
 ): Promise<MoveVaultResponse> {
-  await translateConflicts(db, user.companyId, null, () =>
-    withPlacedVault(db, user.companyId, body.vaultId, body.fieldId, async (tx, v) => {
-      if (v.fieldId === body.fieldId) {
-        throw new AppError(
-          'VAULT_SLOT_TAKEN',
-          `${vaultLabel(v)} is already in field ${v.fieldName ?? ''}.`,
-        );
-      }
-      // Fields are locked in id order, so two moves in opposite directions cannot deadlock.
-      const fromFirst = v.fieldId !== null && v.fieldId < body.fieldId;
-      if (fromFirst) await checkTopmost(tx, user.companyId, v);
-      const field = await checkPlacement(tx, user.companyId, {
-        fieldId: body.fieldId,
-        position: body.position,
-        type: v.type,
-      });
-      if (!fromFirst) await checkTopmost(tx, user.companyId, v);
-      await repo.updateVaultRow(tx, user.companyId, v.id, {
-        fieldId: field.id,
-        position: body.position,
-        oldFieldId: v.fieldId ?? v.oldFieldId,
-      });
-      const to: Place = {
-        warehouse: field.warehouseName,
-        field: field.name,
-        position: body.position,
-      };
-      await repo.insertEvent(
-        tx,
-        vaultEvent(user, v, 'moved', { from: placeOf(v), to, ...(reason && { reason }) }),
-      );
-    }),
+  const vault = await translateConflicts(db, user.companyId, null, () =>
+    withPlacedVault(
+      db,
+      user.companyId,
+      body.vaultId,
+      body.fieldId,
+      { lockFields: true },
+      async (tx, v, fields) => {
+        if (v.fieldId === body.fieldId) {
+          throw new AppError(
+            'VAULT_SLOT_TAKEN',
+            `${vaultLabel(v)} is already in field ${v.fieldName ?? ''}.`,
+          );
+        }
+        // Both fields were locked in id order; the refusals read as before: the source's
+        // first when it comes first.
+        const fromFirst = v.fieldId !== null && v.fieldId < body.fieldId;
+        const source = v.fieldId === null ? undefined : fields.get(v.fieldId);
+        if (fromFirst) checkTopmost(v, source);
+        const field = checkPlacement(fields.get(body.fieldId), {
+          position: body.position,
+          type: v.type,
+        });
+        if (!fromFirst) checkTopmost(v, source);
+        const to: Place = {
+          warehouse: field.warehouseName,
+          field: field.name,
+          position: body.position,
+        };
+        const [, , moved] = await together(tx, [
+          () =>
+            repo.updateVaultRow(tx, user.companyId, v.id, {
+              fieldId: field.id,
+              position: body.position,
+              oldFieldId: v.fieldId ?? v.oldFieldId,
+            }),
+          () =>
+            repo.insertEvent(
+              tx,
+              vaultEvent(user, v, 'moved', { from: placeOf(v), to, ...(reason && { reason }) }),
+            ),
+          () => loadVault(tx, user.companyId, v.id),
+        ]);
+        return moved;
+      },
+    ),
   );
-  const vault = await loadVault(db, user.companyId, body.vaultId);
   return { vaultId: vault.id, fieldId: body.fieldId, position: body.position, vault };
 }
 

@@ -1,0 +1,199 @@
+// The three floor writes alone (add, stage, move), for working on them: medians of
+// sequential requests beside a Fastify hello world measured in the same process and run, and
+// the messages one write sends to the embedded engine's thread (decision 0058).
+//   npx tsx bench/write-profile.ts            embedded engine (seeded once into /tmp)
+//   ENGINE=postgres npx tsx bench/write-profile.ts   a throwaway PostgreSQL cluster
+// WAREHOUSES (default 2) and ROUNDS (default 200) size the run; VERBOSE=1 lists the messages.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app';
+import { openDatabase, queryRows, type Database } from '../src/server/db/client';
+import { PgliteWorkerPool } from '../src/server/db/pglite-pool';
+import type { AppDeps } from '../src/server/deps';
+import { generateCompanyData } from '../src/server/demo/generate';
+import { createCompany, createUser } from '../src/server/features/auth/companies.service';
+import { LiveHub } from '../src/server/live/live-hub';
+import { createDiskStorage } from '../src/server/storage/storage';
+import { startCluster } from '../tests/support/postgres-cluster';
+
+const ENGINE = process.env.ENGINE === 'postgres' ? 'postgres' : 'pglite';
+const ROUNDS = Number(process.env.ROUNDS ?? 200);
+const WAREHOUSES = Number(process.env.WAREHOUSES ?? 2);
+const VERBOSE = process.env.VERBOSE === '1';
+const EMAIL = 'bench@example.com';
+const PASSWORD = 'bench-password';
+
+interface Message {
+  statements: string[];
+  ms: number;
+}
+let messages: Message[] | null = null;
+const runAll = PgliteWorkerPool.prototype.runAll;
+PgliteWorkerPool.prototype.runAll = async function (queries) {
+  const start = performance.now();
+  try {
+    return await runAll.call(this, queries);
+  } finally {
+    messages?.push({ statements: queries.map((q) => q.text), ms: performance.now() - start });
+  }
+};
+
+async function seed(database: Database): Promise<void> {
+  const company = await createCompany(database.db, 'Bench Storage');
+  await createUser(database.db, { companyId: company.id, email: EMAIL, password: PASSWORD });
+  await generateCompanyData(database.db, {
+    companyId: company.id,
+    warehouses: Array.from({ length: WAREHOUSES }, (_, i) => ({
+      name: `Bench Warehouse ${i + 1}`,
+      rows: 40,
+      cols: 25,
+      fieldCapacity: 3,
+      length: 220,
+      width: 140,
+      fill: 0.95,
+    })),
+    stagedVaults: 200,
+    emptyShare: 0.05,
+    seed: 1,
+  });
+}
+
+async function openSeeded(): Promise<{ database: Database; stop: () => void }> {
+  if (ENGINE === 'postgres') {
+    const cluster = await startCluster();
+    const database = await openDatabase({ databaseUrl: cluster.url, dataDir: '' });
+    await seed(database);
+    return { database, stop: () => cluster.stop() };
+  }
+  // Seeded once per size; each run works on a fresh copy.
+  const seeded = path.join(os.tmpdir(), `vaultgrid-write-profile-${WAREHOUSES}`);
+  if (!fs.existsSync(seeded)) {
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: seeded });
+    await seed(database);
+    await database.close();
+  }
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-write-run-'));
+  fs.cpSync(seeded, copy, { recursive: true });
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: copy });
+  return { database, stop: () => fs.rmSync(copy, { recursive: true, force: true }) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function timed(call: () => Promise<Response>): Promise<{ ms: number; body: string }> {
+  const start = performance.now();
+  const res = await call();
+  const body = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${body}`);
+  return { ms: performance.now() - start, body };
+}
+
+/** Times one write; on the first round, also lists its messages. */
+async function write(
+  name: string,
+  times: number[],
+  show: boolean,
+  call: () => Promise<Response>,
+): Promise<string> {
+  if (show) messages = [];
+  const { ms, body } = await timed(call);
+  times.push(ms);
+  if (show && messages) {
+    const statements = messages.reduce((n, m) => n + m.statements.length, 0);
+    console.log(`${name}: ${messages.length} messages, ${statements} statements`);
+    if (VERBOSE) {
+      for (const m of messages) {
+        const texts = m.statements.map((t) => t.replace(/\s+/g, ' ').slice(0, 50));
+        console.log(`  ${m.ms.toFixed(2)} ms  ${texts.join(' | ')}`);
+      }
+    }
+    messages = null;
+  }
+  return body;
+}
+
+const { database, stop } = await openSeeded();
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-write-files-'));
+const deps: AppDeps = {
+  db: database.db,
+  status: () => database.status(),
+  storage: createDiskStorage(filesDir),
+  live: await LiveHub.start(database, 'bench'),
+  sessionDays: 30,
+  cookieSecure: 'never',
+};
+const app = await buildApp(deps, { logger: false });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const hello = Fastify({ logger: false });
+hello.get('/', async () => ({ hello: 'world' }));
+const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
+
+const login = await fetch(`${base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+});
+const headers = { cookie: (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '' };
+const [first] = await queryRows<{ id: number }>(
+  database.db,
+  sql`SELECT min(id) AS id FROM warehouses`,
+);
+if (!first) throw new Error('The bench company has no warehouse.');
+const warehouse = (await (
+  await fetch(`${base}/api/warehouse/${first.id}`, { headers })
+).json()) as {
+  fieldCapacity: number;
+  fields: Record<string, { id: number; type: string; full: boolean; vaults: object }>;
+};
+const open = Object.values(warehouse.fields).filter(
+  (f) => f.type === 'vault' && !f.full && Object.keys(f.vaults).length < warehouse.fieldCapacity,
+);
+
+const hellos: number[] = [];
+for (let i = 0; i < 300; i++) hellos.push((await timed(() => fetch(helloUrl))).ms);
+const adds: number[] = [];
+const stages: number[] = [];
+const moves: number[] = [];
+const rounds = Math.min(ROUNDS, open.length);
+for (let i = 0; i < rounds; i++) {
+  const field = open[i];
+  if (!field) break;
+  const position = Object.keys(field.vaults).length + 1;
+  const form = new FormData();
+  form.set('customer_name', 'BENCH CUSTOMER');
+  form.set('order_name', `BENCH-${i}`);
+  form.set('vault_id', `B${Date.now()}${i}`);
+  form.set('type', 'vault');
+  form.set('field_id', String(field.id));
+  form.set('position', String(position));
+  // The first rounds warm the statements and plans; the messages are listed after them.
+  const show = ENGINE === 'pglite' && i === 10;
+  const added = await write('add', adds, show, () =>
+    fetch(`${base}/api/vaults/`, { method: 'POST', headers, body: form }),
+  );
+  const vaultId = (JSON.parse(added) as { vault: { id: number } }).vault.id;
+  await write('stage', stages, show, () =>
+    fetch(`${base}/api/stage/vaults/${vaultId}`, { method: 'POST', headers }),
+  );
+  await write('move', moves, show, () =>
+    fetch(`${base}/api/vaults/move`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ vaultId, fieldId: field.id, position }),
+    }),
+  );
+}
+
+const f = (n: number) => n.toFixed(2);
+console.log(
+  `${ENGINE}, ${rounds} rounds, load ${os.loadavg()[0]?.toFixed(1)}: hello ${f(median(hellos))} ms, ` +
+    `add ${f(median(adds))} ms, stage ${f(median(stages))} ms, move ${f(median(moves))} ms`,
+);
+await hello.close();
+await app.close();
+await database.close();
+fs.rmSync(filesDir, { recursive: true, force: true });
+stop();
