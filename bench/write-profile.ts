@@ -15,6 +15,7 @@ import { PgliteWorkerPool } from '../src/server/db/pglite-pool';
 import type { AppDeps } from '../src/server/deps';
 import { generateCompanyData } from '../src/server/demo/generate';
 import { createCompany, createUser } from '../src/server/features/auth/companies.service';
+import { SessionCache } from '../src/server/lib/session-cache';
 import { LiveHub } from '../src/server/live/live-hub';
 import { createDiskStorage } from '../src/server/storage/storage';
 import { startCluster } from '../tests/support/postgres-cluster';
@@ -122,6 +123,7 @@ const deps: AppDeps = {
   status: () => database.status(),
   storage: createDiskStorage(filesDir),
   live: await LiveHub.start(database, 'bench'),
+  sessions: await SessionCache.listening(database),
   sessionDays: 30,
   cookieSecure: 'never',
 };
