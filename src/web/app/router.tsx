@@ -1,9 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useParams } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { useSession } from '../features/auth/api/use-session';
-import { LoginPage } from '../features/auth/routes/login-page';
-import { LandingPage } from '../features/landing/routes/landing-page';
 import { SearchProvider } from '../lib/search-context';
 import { AddWarehousePage } from '../features/warehouses/routes/add-warehouse-page';
 import { DashboardPage } from '../features/warehouses/routes/dashboard-page';
@@ -79,6 +77,19 @@ function SessionGate({ signedIn, signedOut }: { signedIn: ReactNode; signedOut: 
   return <>{session.data ? signedIn : signedOut}</>;
 }
 
+/**
+ * The landing and sign-in pages are not part of this app (decision 0062): a visitor without a
+ * session gets them from a fresh load of `path`, where main.ts shows them without React.
+ * `next`: where to go once signed in.
+ */
+function SignedOutPage({ path, next }: { path: '/' | '/login'; next?: string }) {
+  useEffect(() => {
+    window.history.replaceState(next ? { next } : null, '', path);
+    window.location.reload();
+  }, [path, next]);
+  return <Spinner label="Loading page" />;
+}
+
 const toRoot = <Navigate to="/" replace />;
 const toDashboard = <Navigate to="/dashboard" replace />;
 
@@ -113,7 +124,7 @@ function ScanCodeLanding() {
   return (
     <SessionGate
       signedIn={<Navigate to={next} replace />}
-      signedOut={<Navigate to="/login" state={{ next }} replace />}
+      signedOut={<SignedOutPage path="/login" next={next} />}
     />
   );
 }
@@ -130,8 +141,14 @@ export const router = createBrowserRouter([
     // deploy shows a page with Reload, never the router's default.
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <SessionGate signedIn={toDashboard} signedOut={<LandingPage />} /> },
-      { path: '/login', element: <SessionGate signedIn={toDashboard} signedOut={<LoginPage />} /> },
+      {
+        path: '/',
+        element: <SessionGate signedIn={toDashboard} signedOut={<SignedOutPage path="/" />} />,
+      },
+      {
+        path: '/login',
+        element: <SessionGate signedIn={toDashboard} signedOut={<SignedOutPage path="/login" />} />,
+      },
       // Checklist fill pages work signed in or out: crews use them on a phone without an account.
       { path: '/:segment', element: <ChecklistOrUnknown /> },
       { path: '/c/:token', element: <TokenChecklist /> },

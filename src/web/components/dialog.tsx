@@ -1,9 +1,9 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
-/** The control that takes focus when a dialog opens: the one marked, else the first usable. */
-const FIRST_STOP =
-  '[data-autofocus], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]';
+/** The control that takes focus when a dialog opens, unless one is marked `data-autofocus`. */
+const FIRST_USABLE =
+  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]';
 /** When, after opening, a dialog looks whether another dialog's closing took its focus away. */
 const FOCUS_CHECKS_MS = [50, 150, 300];
 
@@ -48,7 +48,11 @@ export function ModalDialog({
       const active = document.activeElement;
       if (!el || el.contains(active)) return;
       if (active && active !== document.body && active.closest('[role="dialog"]')) return;
-      el.querySelector<HTMLElement>(FIRST_STOP)?.focus();
+      // The marked control wins over an earlier one (a form's mode toggle before its first box).
+      (
+        el.querySelector<HTMLElement>('[data-autofocus]') ??
+        el.querySelector<HTMLElement>(FIRST_USABLE)
+      )?.focus();
     };
     const frame = requestAnimationFrame(takeFocus);
     const timers = FOCUS_CHECKS_MS.map((ms) => setTimeout(takeFocus, ms));

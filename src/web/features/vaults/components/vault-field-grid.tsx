@@ -1,4 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import type { Field } from '../../../../contracts/fields';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { columnIndex, parseFieldName } from '../../../../domain/field-names';
@@ -112,6 +122,79 @@ function cellName(field: Field, count: number, slots: number, isMatch: boolean):
   return parts.join(', ');
 }
 
+interface FieldCellProps {
+  field: Field;
+  place: GridPoint;
+  slots: number;
+  isSelected: boolean;
+  isMatch: boolean;
+  isTabStop: boolean;
+  isSmall: boolean;
+}
+
+/**
+ * One field. Memoised, with no handlers of its own (the grid listens for all of them): a
+ * search, a selection or a live update re-renders only the cells it changes. Dimming outside
+ * a search is the grid's `data-dimmed` on the element, styled here (decision 0063).
+ */
+const FieldCell = memo(function FieldCell({
+  field,
+  place,
+  slots,
+  isSelected,
+  isMatch,
+  isTabStop,
+  isSmall,
+}: FieldCellProps) {
+  const count = Object.keys(field.vaults).length;
+  const fill = fieldFill(count, slots, field.full);
+  const row = place.row + 1;
+  return (
+    <div
+      role="gridcell"
+      tabIndex={isTabStop ? 0 : -1}
+      aria-label={cellName(field, count, slots, isMatch)}
+      aria-selected={isSelected}
+      aria-colindex={place.col + 1}
+      data-field-id={field.id}
+      data-fill={fill}
+      style={{
+        gridColumn: place.col + 1,
+        gridRow: field.type === 'couchbox-T' ? `${row} / span 2` : row,
+      }}
+      className={`flex cursor-pointer flex-col items-center justify-center rounded-md border-2 text-slate-900 outline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-900 ${
+        isSmall ? 'p-0 text-[10px]' : 'px-1 py-2 text-sm'
+      } font-semibold ${fillClass[fill]} ${
+        // Outside the search a field loses its colour but keeps readable text.
+        'data-[dimmed=true]:bg-slate-100 data-[dimmed=true]:text-slate-600'
+      } ${
+        isSelected || isMatch
+          ? 'border-brand-900 ring-2 ring-brand-700'
+          : 'border-transparent data-[dimmed=true]:border-dashed data-[dimmed=true]:border-slate-400'
+      }`}
+    >
+      <span aria-hidden="true">{field.name}</span>
+      {!isSmall && (
+        <span aria-hidden="true" className="text-xs font-normal">
+          {count}/{slots}
+          {field.type === 'couchbox-T' ? ' CB' : ''}
+        </span>
+      )}
+    </div>
+  );
+});
+
+/** The cell element of a field, found in the grid by its id. */
+function cellOf(grid: HTMLElement | null, id: number): HTMLElement | null {
+  return grid?.querySelector<HTMLElement>(`[data-field-id="${id}"]`) ?? null;
+}
+
+/** The field of the cell an event happened in. */
+function fieldAt(warehouse: Warehouse, target: EventTarget): Field | null {
+  const cell = target instanceof Element ? target.closest<HTMLElement>('[role="gridcell"]') : null;
+  return cell ? (warehouse.fields[Number(cell.dataset.fieldId)] ?? null) : null;
+}
+
 /**
  * The field grid (ARIA grid pattern): columns by letters, rows by number, coloured by fill.
  * One tab stop for the whole grid; arrows, Home/End (with Ctrl: grid ends) and PageUp/Down
@@ -129,24 +212,44 @@ export function VaultFieldGrid({
 }: VaultFieldGridProps) {
   const layout = useMemo(() => layoutOf(warehouse), [warehouse]);
   const scrollerRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
   const pinch = usePinch(onPinch);
   const [activeId, setActiveId] = useState<number | null>(null);
-  const cellRefs = useRef(new Map<number, HTMLDivElement>());
   const first = layout.rows.find((r) => r.length > 0)?.[0]?.id ?? null;
   // The tab stop: the cell last moved to, else the selected one, else the first.
   const tabStop =
     (activeId !== null && layout.place.has(activeId) ? activeId : null) ??
     (selectedFieldId !== null && layout.place.has(selectedFieldId) ? selectedFieldId : first);
 
+  // A search dims every field outside it: one attribute per cell set here, before paint,
+  // instead of re-rendering a thousand cells for a pick (decision 0063).
+  useLayoutEffect(() => {
+    const cells = gridRef.current?.querySelectorAll<HTMLElement>('[role="gridcell"]') ?? [];
+    for (const cell of cells) {
+      const dimmed = matches !== null && !matches.has(Number(cell.dataset.fieldId));
+      const value = dimmed ? 'true' : 'false';
+      if (cell.dataset.dimmed !== value) cell.dataset.dimmed = value;
+    }
+  }, [matches, layout]);
+
   useEffect(() => {
-    const el = revealFieldId === null ? undefined : cellRefs.current.get(revealFieldId);
+    const el = revealFieldId === null ? null : cellOf(gridRef.current, revealFieldId);
     if (el && scrollerRef.current) scrollWithin(scrollerRef.current, el);
   }, [revealFieldId, cellPx]);
 
   if (first === null)
     return <p className="p-4 text-slate-600">This warehouse does not have any fields</p>;
 
-  const onKeyDown = (event: KeyboardEvent, field: Field) => {
+  const onClick = (event: MouseEvent) => {
+    const field = fieldAt(warehouse, event.target);
+    if (!field) return;
+    setActiveId(field.id);
+    onSelect(field);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const field = fieldAt(warehouse, event.target);
+    if (!field) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onSelect(field);
@@ -160,7 +263,7 @@ export function VaultFieldGrid({
     const id = layout.matrix[to.row]?.[to.col];
     if (id === null || id === undefined) return;
     setActiveId(id);
-    const el = cellRefs.current.get(id);
+    const el = cellOf(gridRef.current, id);
     if (!el) return;
     el.focus({ preventScroll: true });
     if (scrollerRef.current) scrollWithin(scrollerRef.current, el);
@@ -174,6 +277,7 @@ export function VaultFieldGrid({
       {...pinch}
     >
       <div
+        ref={gridRef}
         role="grid"
         aria-label={`Fields of ${warehouse.name}`}
         aria-rowcount={warehouse.rows}
@@ -183,67 +287,25 @@ export function VaultFieldGrid({
           gridTemplateColumns: `repeat(${warehouse.cols}, minmax(${cellPx}px, 1fr))`,
           gridAutoRows: `minmax(${Math.max(cellPx, 28)}px, auto)`,
         }}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
       >
         {layout.rows.map((fields, rowIndex) => (
           // A row of cells for assistive technology; `display: contents` lets its cells sit in
           // the one CSS grid, so a couchbox can span two rows.
           <div key={rowIndex} role="row" aria-rowindex={rowIndex + 1} className="contents">
-            {fields.map((field) => {
-              const place = layout.place.get(field.id);
-              const count = Object.keys(field.vaults).length;
-              const slots = fieldSlots(warehouse, field);
-              const fill = fieldFill(count, slots, field.full);
-              const isSelected = field.id === selectedFieldId;
-              const isMatch = matches !== null && matches.has(field.id);
-              const isDimmed = matches !== null && !isMatch;
-              const row = (place?.row ?? 0) + 1;
-              return (
-                <div
-                  key={field.id}
-                  ref={(el) => {
-                    if (el) cellRefs.current.set(field.id, el);
-                    else cellRefs.current.delete(field.id);
-                  }}
-                  role="gridcell"
-                  tabIndex={field.id === tabStop ? 0 : -1}
-                  aria-label={cellName(field, count, slots, isMatch)}
-                  aria-selected={isSelected}
-                  aria-colindex={(place?.col ?? 0) + 1}
-                  data-field-id={field.id}
-                  data-fill={fill}
-                  data-dimmed={isDimmed ? 'true' : 'false'}
-                  onClick={() => {
-                    setActiveId(field.id);
-                    onSelect(field);
-                  }}
-                  onKeyDown={(e) => onKeyDown(e, field)}
-                  style={{
-                    gridColumn: (place?.col ?? 0) + 1,
-                    gridRow: field.type === 'couchbox-T' ? `${row} / span 2` : row,
-                  }}
-                  className={`flex cursor-pointer flex-col items-center justify-center rounded-md border-2 text-slate-900 outline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-900 ${
-                    isSmall ? 'p-0 text-[10px]' : 'px-1 py-2 text-sm'
-                  } font-semibold ${
-                    // Outside the search a field loses its colour but keeps readable text.
-                    isDimmed ? 'bg-slate-100 text-slate-600' : fillClass[fill]
-                  } ${
-                    isSelected || isMatch
-                      ? 'border-brand-900 ring-2 ring-brand-700'
-                      : isDimmed
-                        ? 'border-dashed border-slate-400'
-                        : 'border-transparent'
-                  }`}
-                >
-                  <span aria-hidden="true">{field.name}</span>
-                  {!isSmall && (
-                    <span aria-hidden="true" className="text-xs font-normal">
-                      {count}/{slots}
-                      {field.type === 'couchbox-T' ? ' CB' : ''}
-                    </span>
-                  )}
-                </div>
-              );
-            })}
+            {fields.map((field) => (
+              <FieldCell
+                key={field.id}
+                field={field}
+                place={layout.place.get(field.id) ?? { row: rowIndex, col: 0 }}
+                slots={fieldSlots(warehouse, field)}
+                isSelected={field.id === selectedFieldId}
+                isMatch={matches !== null && matches.has(field.id)}
+                isTabStop={field.id === tabStop}
+                isSmall={isSmall}
+              />
+            ))}
           </div>
         ))}
       </div>
