@@ -1,17 +1,14 @@
 // Reads of issue 12 one at a time (medians of many), the first warehouse read after each
 // write, and optionally issue 9's mixed load; run from a tree's root: tsx bench/reads-measure.ts
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { openRuntime } from '../src/server/runtime';
-import { createCompany, createUser } from '../src/server/features/auth/companies.service';
-import { generateCompanyData } from '../src/server/demo/generate';
+import { BENCH_PASSWORD, seedBenchCompany } from './company';
 import { benchFetch, percentile, startServer } from './support';
 import { measureMixedLoad } from './mixed-load';
 
-const PASSWORD = 'bench-password';
 const dataDir = process.env.READS_DATA ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reads-'));
 const env = {
   DATA_DIR: dataDir,
@@ -24,28 +21,9 @@ async function seed() {
   if (fs.existsSync(metaFile))
     return JSON.parse(fs.readFileSync(metaFile, 'utf8')) as { email: string; wid: number };
   const runtime = await openRuntime(loadConfig({ ...process.env, ...env }), 'reads bench');
-  const { db } = runtime.database;
-  const tag = crypto.randomBytes(3).toString('hex');
-  const company = await createCompany(db, `Bench ${tag}`);
-  const email = `bench-${tag}@example.com`;
-  await createUser(db, { companyId: company.id, email, password: PASSWORD });
-  const seeded = await generateCompanyData(db, {
-    companyId: company.id,
-    warehouses: Array.from({ length: 20 }, (_, i) => ({
-      name: `Bench Warehouse ${i + 1}`,
-      rows: 40,
-      cols: 25,
-      fieldCapacity: 3,
-      length: 220,
-      width: 140,
-      fill: 0.95,
-    })),
-    stagedVaults: 200,
-    emptyShare: 0.05,
-    seed: 1,
-  });
+  const seeded = await seedBenchCompany(runtime.database.db, { warehouses: 20 });
   await runtime.close();
-  const meta = { email, wid: seeded.warehouseIds[0] as number };
+  const meta = { email: seeded.email, wid: seeded.firstWarehouseId };
   fs.writeFileSync(metaFile, JSON.stringify(meta));
   return meta;
 }
@@ -69,7 +47,7 @@ async function main() {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
     });
     const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     const headers = { cookie };

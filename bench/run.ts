@@ -4,14 +4,11 @@
 // whether it is met, the sizes, a Fastify hello-world ceiling, the server's memory, the
 // mixed load of issue 9 and the Chromium timings. About 10 minutes; shorter with
 // BENCH_SECONDS=1 (per load run), BENCH_ENGINES=pglite, BENCH_BROWSER=0.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { openRuntime } from '../src/server/runtime';
-import { createCompany, createUser } from '../src/server/features/auth/companies.service';
-import { generateCompanyData, type WarehousePlan } from '../src/server/demo/generate';
 import { spawn } from 'node:child_process';
 import { startCluster } from '../tests/support/postgres-cluster';
 import {
@@ -23,6 +20,7 @@ import {
   type Sample,
   type Target,
 } from './support';
+import { BENCH_PASSWORD, seedBenchCompany } from './company';
 import { measureVaultOperations } from './vault-operations';
 import { measureBrowser, type PageScripts } from './browser';
 import { measureEngineHop } from './engine-hop';
@@ -43,7 +41,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The mixed-load run lasts 60 s unless BENCH_SECONDS asks for a shorter bench. */
 const MIXED_SECONDS = Math.min(60, SECONDS * 12);
 const MIXED_RATE = Number(process.env.BENCH_RATE ?? 25);
-const PASSWORD = 'bench-password';
 
 async function seed(env: Record<string, string>) {
   const config = loadConfig({ ...process.env, ...env });
@@ -51,37 +48,16 @@ async function seed(env: Record<string, string>) {
   const runtime = await openRuntime(config, 'vaultgrid bench');
   try {
     const { db } = runtime.database;
-    const tag = crypto.randomBytes(3).toString('hex');
-    const company = await createCompany(db, `Bench Storage ${tag}`);
-    const email = `bench-${tag}@example.com`;
-    await createUser(db, { companyId: company.id, email, password: PASSWORD });
-    // 25 x 40 fields of 3 each: 20 warehouses give 20,000 fields and about 50,000 vaults.
-    const plans: WarehousePlan[] = Array.from({ length: WAREHOUSES }, (_, i) => ({
-      name: `Bench Warehouse ${i + 1}`,
-      rows: 40,
-      cols: 25,
-      fieldCapacity: 3,
-      length: 220,
-      width: 140,
-      fill: 0.95,
-    }));
-    const seeded = await generateCompanyData(db, {
-      companyId: company.id,
-      warehouses: plans,
-      stagedVaults: 200,
-      emptyShare: 0.05,
-      seed: 1,
+    const { email, companyId, firstWarehouseId, vaultCount } = await seedBenchCompany(db, {
+      warehouses: WAREHOUSES,
     });
-    const fields = plans.reduce((n, p) => n + p.rows * p.cols, 0);
     console.log(
-      `Seeded ${WAREHOUSES} warehouses, ${fields} fields, ${seeded.vaultCount} vaults in ` +
+      `Seeded ${WAREHOUSES} warehouses, ${WAREHOUSES * 1000} fields, ${vaultCount} vaults in ` +
         `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const [firstWarehouseId] = seeded.warehouseIds;
-    if (firstWarehouseId === undefined) throw new Error('The bench seeded no warehouse.');
     return {
       email,
-      companyId: company.id,
+      companyId,
       warehouseId: firstWarehouseId,
       engine: runtime.database.engine,
     };
@@ -126,7 +102,7 @@ async function signIn(url: string, email: string): Promise<string> {
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   return (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
 }
@@ -155,7 +131,7 @@ async function benchEngine(engine: Engine, env: Record<string, string>): Promise
         {
           method: 'POST',
           path: '/api/auth/login',
-          body: { email: seeded.email, password: PASSWORD },
+          body: { email: seeded.email, password: BENCH_PASSWORD },
         },
         // Sign-in counts an attempt before checking it, so more than the per-email limit
         // in flight at once would be refused (decision 0013); 8 stays under it.
@@ -225,7 +201,7 @@ async function benchEngine(engine: Engine, env: Record<string, string>): Promise
       try {
         const browser = await measureBrowser(
           server.url,
-          { email: seeded.email, password: PASSWORD },
+          { email: seeded.email, password: BENCH_PASSWORD },
           { slug: 'bench-warehouse-1', fieldCount: 1000 },
           'john',
           5,

@@ -13,19 +13,17 @@ import { buildApp } from '../src/server/app';
 import { openDatabase, queryRows, type Database } from '../src/server/db/client';
 import { PgliteWorkerPool } from '../src/server/db/pglite-pool';
 import type { AppDeps } from '../src/server/deps';
-import { generateCompanyData } from '../src/server/demo/generate';
-import { createCompany, createUser } from '../src/server/features/auth/companies.service';
 import { SessionCache } from '../src/server/lib/session-cache';
 import { LiveHub } from '../src/server/live/live-hub';
 import { createDiskStorage } from '../src/server/storage/storage';
 import { startCluster } from '../tests/support/postgres-cluster';
+import { BENCH_PASSWORD, seedBenchCompany } from './company';
 
 const ENGINE = process.env.ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
 const WAREHOUSES = Number(process.env.WAREHOUSES ?? 2);
 const VERBOSE = process.env.VERBOSE === '1';
 const EMAIL = 'bench@example.com';
-const PASSWORD = 'bench-password';
 
 interface Message {
   statements: string[];
@@ -43,22 +41,10 @@ PgliteWorkerPool.prototype.runAll = async function (queries) {
 };
 
 async function seed(database: Database): Promise<void> {
-  const company = await createCompany(database.db, 'Bench Storage');
-  await createUser(database.db, { companyId: company.id, email: EMAIL, password: PASSWORD });
-  await generateCompanyData(database.db, {
-    companyId: company.id,
-    warehouses: Array.from({ length: WAREHOUSES }, (_, i) => ({
-      name: `Bench Warehouse ${i + 1}`,
-      rows: 40,
-      cols: 25,
-      fieldCapacity: 3,
-      length: 220,
-      width: 140,
-      fill: 0.95,
-    })),
-    stagedVaults: 200,
-    emptyShare: 0.05,
-    seed: 1,
+  await seedBenchCompany(database.db, {
+    warehouses: WAREHOUSES,
+    name: 'Bench Storage',
+    email: EMAIL,
   });
 }
 
@@ -136,7 +122,7 @@ const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
 const login = await fetch(`${base}/api/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  body: JSON.stringify({ email: EMAIL, password: BENCH_PASSWORD }),
 });
 const headers = { cookie: (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '' };
 const [first] = await queryRows<{ id: number }>(

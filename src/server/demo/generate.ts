@@ -67,7 +67,7 @@ function random(seed: number) {
   };
 }
 
-export interface WarehousePlan {
+interface WarehousePlan {
   name: string;
   rows: number;
   cols: number;
