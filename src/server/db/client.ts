@@ -76,7 +76,8 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   } finally {
     client.release();
   }
-  const listeners: PgListener[] = [];
+  // One listening connection for every channel of this instance (issue 13).
+  const listener = new PgListener(databaseUrl);
   return {
     db: drizzle(pool) as unknown as Db,
     engine: 'postgres',
@@ -94,12 +95,10 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     },
     maintain: async () => undefined,
     async listen(channel, handlers) {
-      const listener = new PgListener(databaseUrl, channel, handlers);
-      await listener.start();
-      listeners.push(listener);
+      await listener.add(channel, handlers);
     },
     async close() {
-      await Promise.all(listeners.map((l) => l.close()));
+      await listener.close();
       await pool.end();
     },
   };

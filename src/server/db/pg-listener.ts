@@ -10,34 +10,40 @@ const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 5_000;
 
 /**
- * One connection per instance that LISTENs on PostgreSQL, outside the pool, so a stream
- * never holds a pool connection. When the server restarts or the connection drops, it
- * reconnects with growing pauses and says so: whatever was sent meanwhile is read back from
- * the table the notifications announce (decision 0030).
+ * One connection per instance that LISTENs on PostgreSQL, for every channel the instance
+ * hears, outside the pool, so a stream never holds a pool connection. When the server
+ * restarts or the connection drops, it reconnects with growing pauses, listens again on every
+ * channel and tells each that it resumed: whatever was sent meanwhile is read back from the
+ * table the notifications announce, or the cache they keep is dropped (decision 0030).
  */
 export class PgListener {
   private client: pg.Client | null = null;
   private closed = false;
   private retryMs = RETRY_MIN_MS;
   private timer: NodeJS.Timeout | null = null;
+  private readonly channels = new Map<string, NotificationHandlers>();
+  private firstConnect: Promise<void> | null = null;
 
-  constructor(
-    private readonly connectionString: string,
-    private readonly channel: string,
-    private readonly handlers: NotificationHandlers,
-  ) {}
+  constructor(private readonly connectionString: string) {}
 
-  /** Resolves once listening; a failure here is the caller's (the database is unreachable at start). */
-  async start(): Promise<void> {
-    await this.connect();
+  /**
+   * Listens on one more channel. Resolves once listening; a failure here is the caller's (the
+   * database is unreachable at start).
+   */
+  async add(channel: string, handlers: NotificationHandlers): Promise<void> {
+    this.channels.set(channel, handlers);
+    this.firstConnect ??= this.connect();
+    await this.firstConnect;
+    // The first connection listened on the channels known when it was made; this one may be
+    // later. Without a connection now, the reconnect listens on it with the others.
+    await this.client?.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
   }
 
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
-      if (message.channel === this.channel && message.payload !== undefined) {
-        this.handlers.payload(message.payload);
-      }
+      if (message.payload !== undefined)
+        this.channels.get(message.channel)?.payload(message.payload);
     });
     const lost = () => {
       if (this.client !== client) return;
@@ -48,7 +54,9 @@ export class PgListener {
     client.on('error', lost);
     client.on('end', lost);
     await client.connect();
-    await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+    for (const channel of this.channels.keys()) {
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
     if (this.closed) {
       await client.end();
       return;
@@ -63,7 +71,8 @@ export class PgListener {
       this.timer = null;
       this.connect().then(
         () => {
-          if (!this.closed) this.handlers.resumed();
+          if (this.closed) return;
+          for (const handlers of this.channels.values()) handlers.resumed();
         },
         () => {
           this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
