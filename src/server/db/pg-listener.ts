@@ -21,7 +21,7 @@ export class PgListener {
   private closed = false;
   private retryMs = RETRY_MIN_MS;
   private timer: NodeJS.Timeout | null = null;
-  private readonly channels = new Map<string, NotificationHandlers>();
+  private readonly channels = new Map<string, NotificationHandlers[]>();
   private firstConnect: Promise<void> | null = null;
 
   constructor(private readonly connectionString: string) {}
@@ -31,7 +31,7 @@ export class PgListener {
    * database is unreachable at start).
    */
   async add(channel: string, handlers: NotificationHandlers): Promise<void> {
-    this.channels.set(channel, handlers);
+    this.channels.set(channel, [...(this.channels.get(channel) ?? []), handlers]);
     this.firstConnect ??= this.connect();
     await this.firstConnect;
     // The first connection listened on the channels known when it was made; this one may be
@@ -42,8 +42,9 @@ export class PgListener {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
-      if (message.payload !== undefined)
-        this.channels.get(message.channel)?.payload(message.payload);
+      const { payload } = message;
+      if (payload === undefined) return;
+      for (const handlers of this.channels.get(message.channel) ?? []) handlers.payload(payload);
     });
     const lost = () => {
       if (this.client !== client) return;
@@ -72,7 +73,7 @@ export class PgListener {
       this.connect().then(
         () => {
           if (this.closed) return;
-          for (const handlers of this.channels.values()) handlers.resumed();
+          for (const handlers of [...this.channels.values()].flat()) handlers.resumed();
         },
         () => {
           this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
