@@ -262,8 +262,9 @@ export class ImportRunner {
       fields.filter((f) => namedWarehouseIds.has(f.warehouse_id)).map((f) => f.id),
     );
     for (const v of vaults) if (v.field_id !== null) involved.add(v.field_id);
-    await repo.lockFields(
+    await repo.lockInIdOrder(
       tx,
+      'fields',
       companyId,
       [...involved].sort((a, b) => a - b),
     );
@@ -411,8 +412,9 @@ async function planPalletsLocked(
   if (rows.length === 0) return { planned: [], refusals: [] };
   const shelves = await repo.listShelves(tx, companyId);
   const first = planPalletsOver(rows, { warehouses, shelves, pallets: [] });
-  await repo.lockShelves(
+  await repo.lockInIdOrder(
     tx,
+    'shelves',
     companyId,
     [...new Set(first.planned.map((p) => p.shelfId))].sort((a, b) => a - b),
   );

@@ -88,16 +88,22 @@ export async function lockVaultsByName(
   );
 }
 
-export async function lockFields(
+/**
+ * Locks the company's fields or shelves with these ids, in id order, as adding a vault locks
+ * its field and adding a pallet its shelf (decision 0014).
+ */
+export async function lockInIdOrder(
   db: Db,
+  table: 'fields' | 'shelves',
   companyId: number,
-  fieldIds: readonly number[],
+  ids: readonly number[],
 ): Promise<void> {
+  if (ids.length === 0) return;
   await queryRows(
     db,
-    sql`SELECT id FROM fields
+    sql`SELECT id FROM ${sql.identifier(table)}
         WHERE company_id = ${companyId}
-          AND id IN (SELECT (jsonb_array_elements_text(${json(fieldIds)}))::bigint)
+          AND id IN (SELECT (jsonb_array_elements_text(${json(ids)}))::bigint)
         ORDER BY id FOR UPDATE`,
   );
 }
@@ -159,18 +165,6 @@ export const listPallets = (db: Db, companyId: number) =>
         FROM pallets p LEFT JOIN customers c ON c.id = p.customer_id
         WHERE p.company_id = ${companyId}`,
   );
-
-/** The shelves pallets go onto, in id order, as adding a pallet locks its shelf. */
-export async function lockShelves(db: Db, companyId: number, shelfIds: readonly number[]) {
-  if (shelfIds.length === 0) return;
-  await queryRows(
-    db,
-    sql`SELECT id FROM shelves
-        WHERE company_id = ${companyId}
-          AND id IN (SELECT (jsonb_array_elements_text(${json(shelfIds)}))::bigint)
-        ORDER BY id FOR UPDATE`,
-  );
-}
 
 export async function insertPallets(
   db: Db,
