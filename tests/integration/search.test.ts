@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
 import type { SearchSuggestions } from '../../src/contracts/search';
 import { makeCompanyWithUser, makeWarehouse, fieldByName } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -96,5 +98,22 @@ describe('search suggestions', () => {
       (await stranger.client.get('/api/search/suggestions?q=gar&warehouseId=bad')).status,
     ).toBe(400);
     expect((await stranger.client.get('/api/search/suggestions')).status).toBe(400);
+  });
+
+  // A pending list is read through by every search until a vacuum, which the embedded engine
+  // runs only for dead rows (migration 0015, decision 0074).
+  it('matches on trigram indexes that keep no pending list of new names', async () => {
+    const rows = await queryRows<{ index: string; options: string[] | null }>(
+      app.deps.db,
+      sql`SELECT relname AS index, reloptions AS options FROM pg_class
+          WHERE relname IN ('customers_name_trgm_idx', 'orders_name_trgm_idx', 'vaults_name_trgm_idx')
+          ORDER BY relname`,
+    );
+    expect(rows).toEqual(
+      ['customers', 'orders', 'vaults'].map((table) => ({
+        index: `${table}_name_trgm_idx`,
+        options: ['fastupdate=off'],
+      })),
+    );
   });
 });

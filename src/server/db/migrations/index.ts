@@ -9,6 +9,7 @@ import * as importJobs from './0009-import-jobs';
 import * as warehouseVersions from './0010-warehouse-versions';
 import * as importStaging from './0012-import-staging';
 import * as keptReads from './0013-kept-reads';
+import * as trigramIndexesWithoutPendingList from './0015-trigram-indexes-without-pending-list';
 
 export interface Migration {
   name: string;
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   warehouseVersions,
   importStaging,
   keptReads,
+  trigramIndexesWithoutPendingList,
 ];

@@ -2,27 +2,75 @@ import type { SessionUser } from '../../../contracts/auth';
 import { SEARCH_SUGGESTION_LIMIT } from '../../../contracts/limits';
 import type { SearchSuggestions, SearchSuggestionsQuery } from '../../../contracts/search';
 import type { Db } from '../../db/client';
+import { warehouseVersionsOf } from '../../db/warehouse-versions';
+import { AnswerCache, JsonAnswer } from '../../lib/answer-cache';
 import * as repo from './search.repository';
+
+/**
+ * Suggestions kept per company, warehouse and text (decision 0074). An answer is a few
+ * hundred bytes: this holds a few thousand, the texts staff type over and over in a shift.
+ */
+const CACHE_BYTES = 512 * 1024;
+
+// One cache per database: tests run several databases in one process.
+const caches = new WeakMap<Db, AnswerCache>();
+
+function cacheOf(db: Db): AnswerCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new AnswerCache(CACHE_BYTES);
+    caches.set(db, cache);
+  }
+  return cache;
+}
 
 /** Escapes LIKE's wildcards, so a user's '%' or '_' matches itself. */
 function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const NOTHING: SearchSuggestions = { customers: [], orders: [], vaults: [] };
+
+/**
+ * What the suggestions show changes only with the placed vaults' numbers, customers and
+ * orders, and with the names of customers and orders: every one of those writes bumps the
+ * version of the warehouse the vault is in (a rename bumps all of the company's, decision
+ * 0025). So the versions of the warehouses searched are the answer's version, on every
+ * instance: on PostgreSQL they are read from the database at each call.
+ */
+async function suggestionsVersion(
+  db: Db,
+  companyId: number,
+  warehouseId: number | null,
+): Promise<string> {
+  const versions = await warehouseVersionsOf(db, companyId);
+  const searched = warehouseId === null ? versions : versions.filter((w) => w.id === warehouseId);
+  return searched.map((w) => `${w.id}.${w.version}`).join(',');
+}
+
 export async function suggest(
   db: Db,
   user: SessionUser,
   query: SearchSuggestionsQuery,
-): Promise<SearchSuggestions> {
-  if (query.q === '') return { customers: [], orders: [], vaults: [] };
+): Promise<SearchSuggestions | JsonAnswer> {
+  if (query.q === '') return NOTHING;
+  // A foreign or unknown warehouse simply has no vaults of this company: empty lists.
+  const warehouseId = query.warehouseId ?? null;
+  const cache = cacheOf(db);
+  const key = `${user.companyId}:${warehouseId ?? '*'}:${query.q}`;
+  // Read before the lists, so an answer is never kept under a version newer than it shows.
+  const version = await suggestionsVersion(db, user.companyId, warehouseId);
+  const kept = cache.get(key, version);
+  if (kept) return kept;
   const escaped = likeEscape(query.q);
-  const params: repo.SuggestionParams = {
+  const lists = await repo.suggestions(db, {
     companyId: user.companyId,
     pattern: `%${escaped}%`,
     prefix: `${escaped}%`,
-    // A foreign or unknown warehouse simply has no vaults of this company: empty lists.
-    warehouseId: query.warehouseId ?? null,
+    warehouseId,
     limit: SEARCH_SUGGESTION_LIMIT,
-  };
-  return repo.suggestions(db, params);
+  });
+  const answer = await JsonAnswer.fromText(JSON.stringify(lists));
+  cache.set(key, version, answer);
+  return answer;
 }

@@ -1,15 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { companyVersions, type WarehouseVersionRow } from '../../db/warehouse-versions';
+import { warehouseVersionsOf } from '../../db/warehouse-versions';
 import { queryRows, type Db } from '../../db/client';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaults } from '../../db/schema/vaults';
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
 
-/**
- * The version of each of the company's warehouses (decision 0025), in name order, or of the
- * one warehouse with this id or slug: what decides whether a kept answer is current.
- */
 /**
  * The company's warehouse versions (by name), or those of one warehouse; from memory on the
  * embedded engine, which tells this process of every change (decision 0056).
@@ -19,15 +15,7 @@ export async function listWarehouseVersions(
   companyId: number,
   only?: { id: number } | { slug: string },
 ): Promise<{ id: number; version: number }[]> {
-  const all = await companyVersions(db, companyId, () =>
-    queryRows<WarehouseVersionRow>(
-      db,
-      sql`SELECT w.id, w.slug, wv.version FROM warehouses w
-          JOIN warehouse_versions wv ON wv.warehouse_id = w.id
-          WHERE w.company_id = ${companyId}
-          ORDER BY w.name`,
-    ),
-  );
+  const all = await warehouseVersionsOf(db, companyId);
   const wanted =
     only === undefined
       ? all
