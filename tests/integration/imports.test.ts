@@ -498,7 +498,9 @@ describe('pallets', () => {
     expect(csv.text).toContain(
       'Row 4, Pallet spaces: This shelf already has the maximum number of pallets (3).',
     );
-    expect(csv.text).toContain('Row 5, Shelf: Warehouse Main has no rack R1 with a shelf 3.');
+    expect(csv.text).toContain(
+      'Row 5, Shelf: Rack R1 of warehouse Main has 2 shelves, so no shelf 3. Correct the shelf: an import adds no shelves.',
+    );
 
     const racks = (await staff.client.get(`/api/racks/warehouse/${warehouse.id}`)).body as Rack[];
     const shelf = racks.find((r) => r.id === rack.id)?.shelves[0];

@@ -264,6 +264,13 @@ export function planPalletsOver(
   const ambiguousRacks = new Set(
     [...racksByKey].filter(([, ids]) => ids.size > 1).map(([key]) => key),
   );
+  const shelfCounts = new Map<string, number>();
+  for (const s of db.shelves) {
+    const name = warehouseName.get(s.warehouse_id);
+    if (name === undefined) continue;
+    const key = rackKey(name, s.rack_name);
+    shelfCounts.set(key, Math.max(shelfCounts.get(key) ?? 0, s.shelf_index + 1));
+  }
   const palletsOnShelf = new Map<number, StoredPallet[]>();
   const numberCount = new Map<string, number>();
   const stored: StoredPallet[] = db.pallets.map((p) => ({
@@ -281,5 +288,12 @@ export function planPalletsOver(
   const byNumber = new Map(
     stored.filter((p) => numberCount.get(p.palletNumber) === 1).map((p) => [p.palletNumber, p]),
   );
-  return planPallets(rows, { shelves, ambiguousRacks, palletsOnShelf, byNumber });
+  return planPallets(rows, {
+    shelves,
+    ambiguousRacks,
+    shelfCounts,
+    warehouses: new Set(db.warehouses.map((w) => warehouseKey(w.name))),
+    palletsOnShelf,
+    byNumber,
+  });
 }
