@@ -31,6 +31,10 @@ describe('growing a grid for an import', () => {
     expect(fieldOutsideGrid('North', grid, 'T18')).toMatchObject({ kind: 'grow' });
     expect(fieldOutsideGrid('North', grid, 'A19')).toMatchObject({ kind: 'refuse' });
     expect(fieldOutsideGrid('North', grid, 'A0')).toMatchObject({ kind: 'refuse' });
+    expect(fieldOutsideGrid('North', grid, 'K01')).toMatchObject({
+      kind: 'refuse',
+      reason: expect.stringContaining('it is not a field name') as unknown,
+    });
     expect(fieldOutsideGrid('North', grid, 'B2')).toMatchObject({ kind: 'refuse' });
     expect(fieldOutsideGrid('North', { cols: 195, rows: 8 }, fieldName(199, 1))).toMatchObject({
       kind: 'grow',

@@ -1,5 +1,5 @@
 import { GRID_DIMENSION_MAX } from '../contracts/limits';
-import { columnIndex, columnLetters, parseFieldName } from './field-names';
+import { columnIndex, columnLetters, fieldName, parseFieldName } from './field-names';
 
 /**
  * The most columns, and the most rows, one import adds to an existing warehouse (decision
@@ -40,7 +40,8 @@ export function fieldOutsideGrid(
   field: string,
 ): FieldOutsideGrid {
   const parsed = parseFieldName(field);
-  if (!parsed || parsed.row < 1) {
+  // "C01" would grow the grid by a field named C1, which the row then would not name.
+  if (!parsed || parsed.row < 1 || fieldName(columnIndex(parsed.letters), parsed.row) !== field) {
     return {
       kind: 'refuse',
       reason: `Warehouse ${warehouse} has no field ${field}, and it is not a field name: a field is named by its column letters and row number, such as B4.`,
