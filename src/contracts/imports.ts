@@ -62,7 +62,10 @@ export type NewWarehouseSpec = z.infer<typeof newWarehouseSpecSchema>;
 
 const importOptionsSchema = z.object({
   mapping: importMappingSchema,
-  /** Warehouses the file names but the company lacks are created only when this is ticked. */
+  /**
+   * Warehouses the file names but the company lacks are created, and existing grids grown to
+   * hold the fields it names, only when this is ticked.
+   */
   create_missing_warehouses: z.boolean().default(false),
   /** Rows, columns and capacity of each warehouse to create, asked once per warehouse. */
   new_warehouses: z.array(newWarehouseSpecSchema).max(100).default([]),
@@ -126,12 +129,26 @@ const previewRowSchema = z.object({
 });
 export type PreviewRow = z.infer<typeof previewRowSchema>;
 
+/** How an existing warehouse's grid grows so that the fields the file names exist. */
+const gridGrowthSchema = z.object({
+  warehouse: z.string(),
+  from: z.object({ cols: z.int(), rows: z.int() }),
+  to: z.object({ cols: z.int(), rows: z.int() }),
+  added_columns: z.array(z.string()),
+  added_rows: z.array(z.int()),
+  fields_added: z.int(),
+  /** "Warehouse North grows from 10 x 8 to 12 x 8: columns K, L added." (columns x rows) */
+  sentence: z.string(),
+});
+
 const importPreviewSchema = z.object({
   rows: z.array(previewRowSchema),
   counts: importCountsSchema,
   missing_warehouses: z.array(z.string()),
   /** Fields the file names in existing warehouses that lack them, as "Warehouse field". */
   missing_fields: z.array(z.string()),
+  /** Grids that grow when "create missing warehouses and fields" is ticked (decision 0086). */
+  growth: z.array(gridGrowthSchema),
   errors: z.array(importRowErrorSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;

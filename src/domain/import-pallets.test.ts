@@ -3,6 +3,7 @@ import type { ImportMapping } from '../contracts/imports';
 import {
   isPalletRow,
   planPallets,
+  rackKey,
   readPalletRow,
   shelfKey,
   type StoredPallet,
@@ -69,10 +70,20 @@ describe('pallet rows', () => {
       spaces,
     });
     const result = planPallets(
-      [row(2, 'P-0', null), row(3, 'P-1', null, 2), row(4, 'P-2', 1), row(5, 'P-0', 3)],
+      [
+        row(2, 'P-0', null),
+        row(3, 'P-1', null, 2),
+        row(4, 'P-2', 1),
+        row(5, 'P-0', 3),
+        { ...row(6, 'P-6', null), shelf: 2 },
+        { ...row(7, 'P-7', null), rack: 'r9' },
+        { ...row(8, 'P-8', null), warehouse: 'nowhere' },
+      ],
       {
         shelves: new Map([[key, { id: 10, capacity: 4 }]]),
         ambiguousRacks: new Set(),
+        shelfCounts: new Map([[rackKey('main', 'r1'), 1]]),
+        warehouses: new Set(['main']),
         palletsOnShelf: new Map([[10, [stored]]]),
         byNumber: new Map([['P-0', stored]]),
       },
@@ -84,6 +95,12 @@ describe('pallet rows', () => {
     expect(result.refusals.map((r) => [r.row, r.column])).toEqual([
       [4, 'slot'],
       [5, 'pallet_number'],
+      [6, 'shelf'],
+      [7, 'rack'],
+      [8, 'warehouse'],
     ]);
+    expect(result.refusals[2]?.reason).toBe(
+      'Rack r1 of warehouse main has 1 shelf, so no shelf 2. Correct the shelf: an import adds no shelves.',
+    );
   });
 });

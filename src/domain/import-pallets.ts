@@ -105,6 +105,10 @@ export interface PalletPlanState {
   shelves: ReadonlyMap<string, PalletShelf>;
   /** Rack names two racks of one warehouse share, by `rackKey`. */
   ambiguousRacks: ReadonlySet<string>;
+  /** How many shelves each rack has, by `rackKey`: what a refusal names. */
+  shelfCounts: ReadonlyMap<string, number>;
+  /** The company's warehouses, by `warehouseKey`. */
+  warehouses: ReadonlySet<string>;
   /** Every pallet on the shelves, by shelf id. */
   palletsOnShelf: ReadonlyMap<number, readonly StoredPallet[]>;
   /** Stored pallets by number (numbers two pallets share are absent: they cannot be a key). */
@@ -168,10 +172,25 @@ export function planPallets(
     }
     const shelf = state.shelves.get(shelfKey(row.warehouse, row.rack, row.shelf));
     if (!shelf) {
-      refuse(
-        'shelf',
-        `Warehouse ${row.warehouse} has no rack ${row.rack} with a shelf ${row.shelf}.`,
-      );
+      // Racks stand on the floor plan and get their shelves when added: an import creates
+      // neither (decision 0086), so the sentence says which is missing and where to add it.
+      const shelves = state.shelfCounts.get(rackKey(row.warehouse, row.rack));
+      if (!state.warehouses.has(warehouseKey(row.warehouse))) {
+        refuse(
+          'warehouse',
+          `Warehouse ${row.warehouse} does not exist. Pallets go onto the racks of an existing warehouse: an import creates no racks.`,
+        );
+      } else if (shelves === undefined) {
+        refuse(
+          'rack',
+          `Warehouse ${row.warehouse} has no rack ${row.rack}. An import creates no racks, which need a place on the floor plan: add the rack on the warehouse page first, or correct the rack.`,
+        );
+      } else {
+        refuse(
+          'shelf',
+          `Rack ${row.rack} of warehouse ${row.warehouse} has ${shelves === 1 ? '1 shelf' : `${shelves} shelves`}, so no shelf ${row.shelf}. Correct the shelf: an import adds no shelves.`,
+        );
+      }
       continue;
     }
     const requested = row.slot === null ? undefined : row.slot - 1;

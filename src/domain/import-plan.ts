@@ -5,12 +5,11 @@ import { couchboxTypeRefusal, isTopmost, placementRefusal } from './placement-ru
 import { lowestFreePosition, slotCount, type FieldKind } from './slots';
 
 /**
- * An existing warehouse without the field a row names. An import never changes a stored
- * warehouse's grid (decision 0050): growing it is a layout change staff make on the
- * warehouse page, where adding columns on the left letters every field anew.
+ * An existing warehouse without the field a row names, when "create missing warehouses and
+ * fields" is not ticked: the grid grows only when the user asks (decision 0086).
  */
 export const missingFieldReason = (warehouse: string, field: string) =>
-  `Warehouse ${warehouse} has no field ${field}. An import does not change an existing warehouse's grid: add the row or column on the warehouse page first, or correct the field.`;
+  `Warehouse ${warehouse} has no field ${field}. Tick "create missing warehouses and fields" to grow its grid to the right or bottom, add the row or column on the warehouse page, or correct the field.`;
 
 /** Warehouse names are unique per company without regard to case. */
 export const warehouseKey = (name: string) => name.trim().toLowerCase();
@@ -47,6 +46,8 @@ export interface PlanState {
   vaults: ReadonlyMap<string, ExistingVault>;
   /** Positions taken in each field before the import, by `fieldKey`. */
   taken: ReadonlyMap<string, readonly number[]>;
+  /** Why a field missing from `fields` is refused, by `fieldKey`, where not `missingFieldReason`. */
+  fieldRefusals?: ReadonlyMap<string, string>;
 }
 
 interface Target {
@@ -276,7 +277,7 @@ function resolveIntent(
       refusal: {
         row: row.row,
         column: 'field',
-        reason: missingFieldReason(warehouse, place.field),
+        reason: state.fieldRefusals?.get(key) ?? missingFieldReason(warehouse, place.field),
       },
     };
   }

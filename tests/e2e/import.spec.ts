@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import fs from 'node:fs';
 import { columnLetters } from '../../src/domain/field-names';
@@ -95,4 +96,77 @@ test('staff upload a spreadsheet, map and preview it, follow the import and down
 
   const placed = await page.request.get(`/api/vaults/lookup/${prefix}-0-1`);
   expect(await placed.json()).toMatchObject({ field_name: 'A1', position: 1 });
+});
+
+test('ticking "create missing warehouses and fields" grows a grid, as the preview says, by keyboard at phone size', async ({
+  signedInPage: page,
+}) => {
+  const warehouse = await seedWarehouse(page.request, {
+    name: unique('Grow Warehouse'),
+    rows: 2,
+    cols: 2,
+    field_capacity: 3,
+  });
+  const prefix = unique('GRW').replace(' ', '');
+  const file = [
+    'Vault,Customer,Warehouse,Field',
+    `${prefix}-1,Smith,${warehouse.name},C1`,
+    `${prefix}-2,Smith,${warehouse.name},A3`,
+    `${prefix}-3,Smith,${warehouse.name},B2`,
+  ].join('\r\n');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/import');
+  await page.getByLabel('Spreadsheet file (CSV or XLSX)').setInputFiles({
+    name: 'grow.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(file),
+  });
+  await page.getByRole('button', { name: 'Upload' }).press('Enter');
+  await expect(page).toHaveURL(/\/import\/\d+$/);
+
+  // Unticked: the rows are refused and the fields listed; the grid stays as it is.
+  await page.getByRole('button', { name: 'Preview' }).press('Enter');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(page.getByRole('list', { name: 'Refused rows' })).toContainText(
+    `Row 2, Field: Warehouse ${warehouse.name} has no field C1. Tick "create missing warehouses and fields"`,
+  );
+  await expect(preview).toContainText(
+    `Fields the file names that their warehouse does not have: ${warehouse.name} C1, ${warehouse.name} A3.`,
+  );
+  await expect(page.getByRole('list', { name: 'Grids that grow' })).toHaveCount(0);
+
+  // Ticked by keyboard: the preview says how the grid grows and counts it.
+  const tick = page.getByRole('checkbox', { name: 'Create missing warehouses and fields' });
+  await tick.focus();
+  await page.keyboard.press('Space');
+  await expect(tick).toBeChecked();
+  await page.getByRole('button', { name: 'Preview' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Grids that grow' })).toHaveText(
+    `Warehouse ${warehouse.name} grows from 2 x 2 to 3 x 3: column C and row 3 added.`,
+  );
+  await expect(preview.getByRole('heading', { name: /Grids that grow/ })).toHaveText(
+    'Grids that grow: 1 warehouse, 5 fields added',
+  );
+  await expect(preview.getByRole('definition').first()).toHaveText('3');
+  await expect(page.getByRole('list', { name: 'Refused rows' })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id),
+  ).toEqual([]);
+
+  await page.getByRole('button', { name: 'Start import' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /grow\.csv: done/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  const grown = await (await page.request.get(`/api/warehouse/${warehouse.id}`)).json();
+  expect(grown).toMatchObject({ rows: 3, cols: 3 });
+  await page.goto(`/warehouse/${warehouse.slug}`);
+  await expect(page.getByText('C1', { exact: true }).first()).toBeVisible();
+  const placed = await page.request.get(`/api/vaults/lookup/${prefix}-1`);
+  expect(await placed.json()).toMatchObject({ field_name: 'C1', position: 1 });
 });

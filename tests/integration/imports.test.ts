@@ -192,7 +192,7 @@ describe('refused rows', () => {
     const preview = await previewImport(staff, upload);
     expect(preview.counts).toEqual({ created: 1, updated: 0, unchanged: 0, refused: 7 });
     expect(preview.missing_warehouses).toEqual(['Nowhere']);
-    // A field missing from an existing warehouse is listed, and its grid is left as it is.
+    // A field missing from an existing warehouse is listed; unticked, its grid is left as it is.
     expect(preview.missing_fields).toEqual(['Main Z9']);
     expect(preview.errors).toEqual([
       {
@@ -215,13 +215,14 @@ describe('refused rows', () => {
       {
         row: 8,
         column: 'Warehouse',
-        reason: 'Warehouse Nowhere does not exist; tick "create missing warehouses" to create it.',
+        reason:
+          'Warehouse Nowhere does not exist; tick "create missing warehouses and fields" to create it.',
       },
       {
         row: 9,
         column: 'Field',
         reason:
-          "Warehouse Main has no field Z9. An import does not change an existing warehouse's grid: add the row or column on the warehouse page first, or correct the field.",
+          'Warehouse Main has no field Z9. Tick "create missing warehouses and fields" to grow its grid to the right or bottom, add the row or column on the warehouse page, or correct the field.',
       },
     ]);
 
@@ -497,7 +498,9 @@ describe('pallets', () => {
     expect(csv.text).toContain(
       'Row 4, Pallet spaces: This shelf already has the maximum number of pallets (3).',
     );
-    expect(csv.text).toContain('Row 5, Shelf: Warehouse Main has no rack R1 with a shelf 3.');
+    expect(csv.text).toContain(
+      'Row 5, Shelf: Rack R1 of warehouse Main has 2 shelves, so no shelf 3. Correct the shelf: an import adds no shelves.',
+    );
 
     const racks = (await staff.client.get(`/api/racks/warehouse/${warehouse.id}`)).body as Rack[];
     const shelf = racks.find((r) => r.id === rack.id)?.shelves[0];

@@ -10,6 +10,7 @@ import {
   type StoredPallet,
 } from '../../../domain/import-pallets';
 import { gridFieldNames } from '../../../domain/field-names';
+import { fieldOutsideGrid, gridGrowth, type GridGrowth } from '../../../domain/import-growth';
 import {
   fieldKey,
   planImport,
@@ -99,9 +100,15 @@ export function missingFields(
   return [...missing];
 }
 
+/** A grid the import grows, with the warehouse it belongs to. */
+export type WarehouseGrowth = GridGrowth & { warehouseId: number };
+
 /**
  * The plan over what the database holds. Warehouses still to be created are added as empty
- * grids (`simulated`), so a preview shows the rows that would land in them.
+ * grids (`simulated`), so a preview shows the rows that would land in them. With "create
+ * missing" ticked, a field an existing warehouse lacks is planned as if its grid had grown to
+ * hold it (decision 0086), within the bound, and only for the warehouses in `growable` when
+ * given (those the last step holds exclusively); `growth` is what the planned rows need.
  */
 export function planOver(
   rows: readonly ImportRow[],
@@ -112,8 +119,14 @@ export function planOver(
     vaults: readonly repo.VaultStateRow[];
   },
   simulated: readonly NewWarehouseSpec[],
-  isCreatingMissing: boolean,
-): { plan: ImportPlan; keyOfField: Map<number, string>; fields: Map<string, PlanField> } {
+  options: { isCreatingMissing: boolean; growable?: ReadonlySet<number> },
+): {
+  plan: ImportPlan;
+  keyOfField: Map<number, string>;
+  fields: Map<string, PlanField>;
+  growth: WarehouseGrowth[];
+} {
+  const { isCreatingMissing } = options;
   const warehouseById = new Map(db.warehouses.map((w) => [w.id, w]));
   const fields = new Map<string, PlanField>();
   const keyOfField = new Map<number, string>();
@@ -165,13 +178,68 @@ export function planOver(
       },
     ]),
   );
-  const state: PlanState = { fields, warehouses, vaults, taken };
+  const fieldRefusals = new Map<string, string>();
+  const grown = new Map<string, { warehouseId: number; colIndex: number; row: number }>();
+  if (isCreatingMissing) {
+    const stored = new Map(db.warehouses.map((w) => [warehouseKey(w.name), w]));
+    const specs = new Map(simulated.map((spec) => [warehouseKey(spec.name), spec]));
+    for (const row of rows) {
+      if (row.place.kind !== 'field') continue;
+      const { field } = row.place;
+      const key = fieldKey(row.place.warehouse, field);
+      if (fields.has(key) || fieldRefusals.has(key)) continue;
+      const w = stored.get(warehouseKey(row.place.warehouse));
+      const spec = specs.get(warehouseKey(row.place.warehouse));
+      if (spec) {
+        fieldRefusals.set(
+          key,
+          `Warehouse ${spec.name} is to be created with ${spec.cols} columns and ${spec.rows} rows, which have no field ${field}: give it more columns or rows, or correct the field.`,
+        );
+      }
+      if (!w) continue;
+      if (options.growable && !options.growable.has(w.id)) {
+        fieldRefusals.set(
+          key,
+          `Warehouse ${w.name}'s grid changed while this import ran, and it has no field ${field}. Preview the file again.`,
+        );
+        continue;
+      }
+      const outside = fieldOutsideGrid(w.name, { rows: w.rows, cols: w.cols }, field);
+      if (outside.kind === 'refuse') {
+        fieldRefusals.set(key, outside.reason);
+        continue;
+      }
+      grown.set(key, { warehouseId: w.id, colIndex: outside.colIndex, row: outside.row });
+      fields.set(key, {
+        id: null,
+        warehouseName: w.name,
+        name: field,
+        type: 'vault',
+        full: false,
+        fieldCapacity: w.field_capacity,
+      });
+    }
+  }
+  const state: PlanState = { fields, warehouses, vaults, taken, fieldRefusals };
   const plan = planImport(rows, state, (name) =>
     isCreatingMissing
       ? `Warehouse ${name} does not exist; give its rows, columns and capacity to create it.`
-      : `Warehouse ${name} does not exist; tick "create missing warehouses" to create it.`,
+      : `Warehouse ${name} does not exist; tick "create missing warehouses and fields" to create it.`,
   );
-  return { plan, keyOfField, fields };
+  // The grids grow only as far as the rows that land need.
+  const cells = new Map<number, { colIndex: number; row: number }[]>();
+  for (const p of plan.planned) {
+    const cell = p.target ? grown.get(p.target.fieldKey) : undefined;
+    if (cell) cells.set(cell.warehouseId, [...(cells.get(cell.warehouseId) ?? []), cell]);
+  }
+  const growth = [...db.warehouses]
+    .sort((a, b) => a.id - b.id)
+    .flatMap((w): WarehouseGrowth[] => {
+      const needed = cells.get(w.id);
+      const g = needed ? gridGrowth(w.name, { rows: w.rows, cols: w.cols }, needed) : null;
+      return g ? [{ ...g, warehouseId: w.id }] : [];
+    });
+  return { plan, keyOfField, fields, growth };
 }
 
 /** The pallet plan over the company's racks, shelves and pallets. */
@@ -196,6 +264,13 @@ export function planPalletsOver(
   const ambiguousRacks = new Set(
     [...racksByKey].filter(([, ids]) => ids.size > 1).map(([key]) => key),
   );
+  const shelfCounts = new Map<string, number>();
+  for (const s of db.shelves) {
+    const name = warehouseName.get(s.warehouse_id);
+    if (name === undefined) continue;
+    const key = rackKey(name, s.rack_name);
+    shelfCounts.set(key, Math.max(shelfCounts.get(key) ?? 0, s.shelf_index + 1));
+  }
   const palletsOnShelf = new Map<number, StoredPallet[]>();
   const numberCount = new Map<string, number>();
   const stored: StoredPallet[] = db.pallets.map((p) => ({
@@ -213,5 +288,12 @@ export function planPalletsOver(
   const byNumber = new Map(
     stored.filter((p) => numberCount.get(p.palletNumber) === 1).map((p) => [p.palletNumber, p]),
   );
-  return planPallets(rows, { shelves, ambiguousRacks, palletsOnShelf, byNumber });
+  return planPallets(rows, {
+    shelves,
+    ambiguousRacks,
+    shelfCounts,
+    warehouses: new Set(db.warehouses.map((w) => warehouseKey(w.name))),
+    palletsOnShelf,
+    byNumber,
+  });
 }

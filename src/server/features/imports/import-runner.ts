@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import type { SessionUser } from '../../../contracts/auth';
 import type { ImportOptions, ImportRowError } from '../../../contracts/imports';
-import { warehouseKey, type PlannedRow } from '../../../domain/import-plan';
+import { fieldKey, warehouseKey, type PlannedRow } from '../../../domain/import-plan';
 import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { runAsLongRead } from '../../db/engine-lane';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { insertWarehouseWithFields } from '../../db/warehouse-rows';
+import { growFieldGridIn } from '../fields/field-grid.service';
 import {
   missingWarehouses,
   planOver,
@@ -210,7 +211,7 @@ export class ImportRunner {
       options.create_missing_warehouses
         ? options.new_warehouses.filter((w) => missing.has(warehouseKey(w.name)))
         : [],
-      options.create_missing_warehouses,
+      { isCreatingMissing: options.create_missing_warehouses },
     );
     const early = [...read.errors, ...first.plan.refusals.map(rowError)];
     run.rowsRefused = early.length;
@@ -226,7 +227,13 @@ export class ImportRunner {
     }
     await runAsLongRead(() => repo.analyzeStaged(this.db));
     await runAsLongRead(() =>
-      this.db.transaction((tx) => this.land(tx, job, user, options, run, { read, staged })),
+      this.db.transaction((tx) =>
+        this.land(tx, job, user, options, run, {
+          read,
+          staged,
+          growing: new Set(first.growth.map((g) => g.warehouseId)),
+        }),
+      ),
     );
   }
 
@@ -237,14 +244,19 @@ export class ImportRunner {
     user: SessionUser,
     options: ImportOptions,
     run: Running,
-    step: { read: ReturnType<typeof readRows>; staged: readonly repo.StagedRow[] },
+    step: {
+      read: ReturnType<typeof readRows>;
+      staged: readonly repo.StagedRow[];
+      /** Warehouses whose grid the plan without locks grows: locked exclusively. */
+      growing: ReadonlySet<number>;
+    },
   ): Promise<void> {
     const companyId = user.companyId;
     const { read } = step;
     if (options.create_missing_warehouses) {
       await createWarehouses(tx, companyId, read.rows, options);
     }
-    await repo.lockCompanyWarehouses(tx, companyId);
+    await repo.lockCompanyWarehouses(tx, companyId, step.growing);
     const names = [...new Set(read.rows.map((r) => r.vaultNumber))];
     await repo.lockVaultsByName(tx, companyId, names);
     const vaults = await repo.findVaultsByName(tx, companyId, names);
@@ -269,12 +281,10 @@ export class ImportRunner {
       [...involved].sort((a, b) => a - b),
     );
     const taken = await repo.listTakenPositions(tx, companyId);
-    const planned = planOver(
-      read.rows,
-      { warehouses, fields, taken, vaults },
-      [],
-      options.create_missing_warehouses,
-    );
+    const planned = planOver(read.rows, { warehouses, fields, taken, vaults }, [], {
+      isCreatingMissing: options.create_missing_warehouses,
+      growable: step.growing,
+    });
     const pallets = await planPalletsLocked(tx, companyId, read.pallets, warehouses);
     const errors = sortErrors([
       ...read.errors,
@@ -295,16 +305,44 @@ export class ImportRunner {
     ]);
     await repo.stageRows(tx, companyId, job.id, changed);
 
-    if (run.isCancelled || (await jobs.isCancelRequested(tx, companyId, job.id))) {
-      throw new Cancelled();
+    // Grids grow in the same transaction, through the grid change staff make on the warehouse
+    // page: a refusal or cancel above, or a failure below, leaves them as they were.
+    for (const g of planned.growth) {
+      const grid = { warehouse_id: g.warehouseId, warehouse_rows: g.from.rows };
+      if (g.addedColumns.length > 0) {
+        await growFieldGridIn(tx, companyId, {
+          ...grid,
+          direction: 'right',
+          count: g.addedColumns.length,
+          warehouse_cols: g.from.cols,
+        });
+      }
+      if (g.addedRows.length > 0) {
+        await growFieldGridIn(tx, companyId, {
+          ...grid,
+          direction: 'bottom',
+          count: g.addedRows.length,
+          warehouse_cols: g.to.cols,
+        });
+      }
+    }
+    const fieldIdOf = new Map(
+      [...planned.keyOfField].map(([id, key]) => [stagedKey(key), id] as const),
+    );
+    if (planned.growth.length > 0) {
+      const name = new Map(warehouses.map((w) => [w.id, w.name]));
+      for (const f of await repo.listFields(tx, companyId)) {
+        const w = name.get(f.warehouse_id);
+        if (w !== undefined) fieldIdOf.set(stagedKey(fieldKey(w, f.name)), f.id);
+      }
     }
     const targets = new Set(rows.flatMap((r) => (r.target_key === null ? [] : [r.target_key])));
     await repo.applyStaged(tx, {
       companyId,
       jobId: job.id,
-      fieldIds: [...planned.fields].flatMap(([key, f]) => {
-        const staged = stagedKey(key);
-        return f.id !== null && targets.has(staged) ? [{ key: staged, id: f.id }] : [];
+      fieldIds: [...targets].flatMap((key) => {
+        const id = fieldIdOf.get(key);
+        return id === undefined ? [] : [{ key, id }];
       }),
       actorUserId: user.id,
       actorEmail: user.email,
@@ -328,6 +366,11 @@ export class ImportRunner {
     const count = (action: PlannedRow['action']) =>
       planned.plan.planned.filter((p) => p.action === action).length;
     run.rowsDone = planned.plan.planned.length + pallets.planned.length;
+    // Asked last, after the writes: a cancel that came at any time before the commit keeps
+    // nothing of the import, grown grids included.
+    if (run.isCancelled || (await jobs.isCancelRequested(tx, companyId, job.id))) {
+      throw new Cancelled();
+    }
     // The job ends in the same transaction as its rows: a sweep that ended it meanwhile (its
     // server seemed stopped) makes it keep nothing, as that sweep told the user.
     const isMine = await jobs.finishJob(tx, companyId, job.id, this.id, {

@@ -12,6 +12,8 @@ export interface WarehouseRow {
   id: number;
   name: string;
   field_capacity: number;
+  rows: number;
+  cols: number;
 }
 export interface FieldRow {
   id: number;
@@ -34,7 +36,7 @@ export interface VaultStateRow {
 export const listWarehouses = (db: Db, companyId: number) =>
   queryRows<WarehouseRow>(
     db,
-    sql`SELECT id, name, field_capacity FROM warehouses WHERE company_id = ${companyId}`,
+    sql`SELECT id, name, field_capacity, rows, cols FROM warehouses WHERE company_id = ${companyId}`,
   );
 
 export const listFields = (db: Db, companyId: number) =>
@@ -67,11 +69,36 @@ export const findVaultsByName = (db: Db, companyId: number, names: readonly stri
  * all of them at once: an import may place into and lift out of any of them, and the set is
  * only known after reading the vaults, which must come after the warehouses).
  */
-export async function lockCompanyWarehouses(db: Db, companyId: number): Promise<void> {
-  await queryRows(
+/**
+ * Every warehouse of the company, shared as a placement takes them (decision 0014); those
+ * whose grid the import grows exclusively, as a grid change does. All in one pass in id
+ * order, so the import waits like any other writer and never holds one while asking for a
+ * lower one.
+ */
+export async function lockCompanyWarehouses(
+  db: Db,
+  companyId: number,
+  growing: ReadonlySet<number>,
+): Promise<void> {
+  if (growing.size === 0) {
+    await queryRows(
+      db,
+      sql`SELECT id FROM warehouses WHERE company_id = ${companyId} ORDER BY id FOR SHARE`,
+    );
+    return;
+  }
+  const ids = await queryRows<{ id: number }>(
     db,
-    sql`SELECT id FROM warehouses WHERE company_id = ${companyId} ORDER BY id FOR SHARE`,
+    sql`SELECT id FROM warehouses WHERE company_id = ${companyId} ORDER BY id`,
   );
+  for (const { id } of ids) {
+    await queryRows(
+      db,
+      growing.has(Number(id))
+        ? sql`SELECT id FROM warehouses WHERE company_id = ${companyId} AND id = ${id} FOR UPDATE`
+        : sql`SELECT id FROM warehouses WHERE company_id = ${companyId} AND id = ${id} FOR SHARE`,
+    );
+  }
 }
 
 export async function lockVaultsByName(

@@ -12,6 +12,7 @@ import {
 import { IMPORT_PREVIEW_ROWS } from '../../../contracts/limits';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
 import { suggestMapping } from '../../../domain/import-rows';
+import { fieldsAdded, growthSentence } from '../../../domain/import-growth';
 import { warehouseKey } from '../../../domain/import-plan';
 import { isEmbeddedEngine, type Db } from '../../db/client';
 import { runAsLongRead } from '../../db/engine-lane';
@@ -179,12 +180,13 @@ export async function previewImport(
   const simulated = options.create_missing_warehouses
     ? options.new_warehouses.filter((w) => missingKeys.has(warehouseKey(w.name)))
     : [];
-  const { plan, fields: planFields } = planOver(
-    read.rows,
-    { warehouses, fields, taken, vaults },
-    simulated,
-    options.create_missing_warehouses,
-  );
+  const {
+    plan,
+    fields: planFields,
+    growth,
+  } = planOver(read.rows, { warehouses, fields, taken, vaults }, simulated, {
+    isCreatingMissing: options.create_missing_warehouses,
+  });
   const errors = [
     ...read.errors,
     ...plan.refusals.map(rowError),
@@ -261,6 +263,15 @@ export async function previewImport(
     },
     missing_warehouses: missing,
     missing_fields: missingFields(read.rows, warehouses, fields),
+    growth: growth.map((g) => ({
+      warehouse: g.warehouse,
+      from: g.from,
+      to: g.to,
+      added_columns: g.addedColumns,
+      added_rows: g.addedRows,
+      fields_added: fieldsAdded(g),
+      sentence: growthSentence(g),
+    })),
     errors: errors.slice(0, PREVIEW_ERRORS),
   };
 }

@@ -140,7 +140,7 @@ export function MappingStep({ job }: { job: ImportJob }) {
             }}
             className="size-5"
           />
-          <span>Create missing warehouses</span>
+          <span>Create missing warehouses and fields</span>
         </label>
         {createMissing &&
           missing.map((name) => {
@@ -212,7 +212,9 @@ export function MappingStep({ job }: { job: ImportJob }) {
         )}
       </section>
 
-      {preview.data && <PreviewTable jobId={job.id} preview={preview.data} />}
+      {preview.data && (
+        <PreviewTable jobId={job.id} preview={preview.data} isCreatingMissing={createMissing} />
+      )}
     </form>
   );
 }

@@ -34,7 +34,16 @@ export function ImportCountList({ counts }: { counts: ImportCounts }) {
 }
 
 /** The first rows as they will be stored, the counts, and the refusals with their reasons. */
-export function PreviewTable({ jobId, preview }: { jobId: number; preview: ImportPreview }) {
+export function PreviewTable({
+  jobId,
+  preview,
+  isCreatingMissing,
+}: {
+  jobId: number;
+  preview: ImportPreview;
+  isCreatingMissing: boolean;
+}) {
+  const fieldsAdded = preview.growth.reduce((sum, g) => sum + g.fields_added, 0);
   return (
     <section
       aria-labelledby="preview-heading"
@@ -49,12 +58,26 @@ export function PreviewTable({ jobId, preview }: { jobId: number; preview: Impor
           Warehouses the file names that do not exist: {preview.missing_warehouses.join(', ')}
         </p>
       )}
-      {preview.missing_fields.length > 0 && (
+      {preview.growth.length > 0 && (
+        <div className="mt-3 text-sm">
+          <h3 className="font-semibold">
+            Grids that grow: {preview.growth.length}{' '}
+            {preview.growth.length === 1 ? 'warehouse' : 'warehouses'},{' '}
+            {fieldsAdded.toLocaleString('en-US')} {fieldsAdded === 1 ? 'field' : 'fields'} added
+          </h3>
+          <ul aria-label="Grids that grow" className="mt-1 list-disc space-y-1 pl-5">
+            {preview.growth.map((g) => (
+              <li key={g.warehouse}>{g.sentence}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!isCreatingMissing && preview.missing_fields.length > 0 && (
         <p className="mt-3 text-sm">
           Fields the file names that their warehouse does not have:{' '}
-          {preview.missing_fields.join(', ')}. An import does not change an existing
-          warehouse&apos;s grid: add the rows or columns on the warehouse page first, or correct the
-          file.
+          {preview.missing_fields.join(', ')}. Tick &quot;Create missing warehouses and fields&quot;
+          to grow those grids to the right or bottom, add the rows or columns on the warehouse page,
+          or correct the file.
         </p>
       )}
       <div className="mt-4 overflow-x-auto" tabIndex={0} aria-label="Preview rows, scrollable">
