@@ -138,16 +138,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
       reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
     }
   });
-  // A warehouse answer is about 1.3 MB of JSON for 1,000 fields; compressed (about 220 KB)
+  // A warehouse answer is about 0.8 MB of JSON for 1,000 fields; compressed (about 90 KB)
   // it reaches a tablet on warehouse Wi-Fi in a fraction of the time. Brotli at quality 1
-  // compresses a megabyte in about 7 ms here (quality 4, the plugin's default, took 34 ms
-  // for 8% less). The plugin's stream path cut the warehouse call's throughput from 9 to 3
-  // requests per second in the bench; compressing the whole body at once kept it at 11, so
-  // every JSON answer we build (the company call is the largest) takes that path.
-  // Images and PDFs are left as they are.
+  // (quality 4, the plugin's default, took five times as long for 8% less). The large answers
+  // we build (warehouses, the company call, the print list) are prepared bytes compressed
+  // whole on libuv's threads (`json-answer.ts`). What else passes here is compressed on the
+  // HTTP thread only while small: a larger body takes the plugin's stream path, off that
+  // thread, because a megabyte compressed in one piece held every other request for about
+  // 10 ms under load (decision 0083). Images and PDFs are left as they are.
   await app.register(compress, {
     threshold: 1024,
-    syncThreshold: 64 * 1024 * 1024,
+    syncThreshold: 64 * 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
   });
   await app.register(multipart, {

@@ -144,6 +144,46 @@ describe('reading warehouses', () => {
     }
   });
 
+  it('sends the large answers a write builds (a vault delete, a dimension change) compressed, equal to the plain ones', async () => {
+    const staff = await makeCompanyWithUser(app);
+    // 1,000 fields: these answers pass 64 KB, where compressing leaves the HTTP thread.
+    const w = await makeWarehouse(staff, { rows: 40, cols: 25, field_capacity: 3 });
+    const [first, second] = Object.values(w.fields);
+    if (!first || !second) throw new Error('The warehouse has no fields');
+    const plainWarehouse = async () =>
+      (
+        await staff.client.request('GET', `/api/warehouse/${w.id}`, {
+          headers: { 'accept-encoding': 'identity' },
+        })
+      ).body;
+    const plainField = async (fieldId: number) =>
+      (await staff.client.get(`/api/warehouse/${w.id}/${fieldId}`)).body;
+    for (const [encoding, field] of [
+      ['br', first],
+      ['gzip', second],
+    ] as const) {
+      const vault = await makeVault(staff, { field_id: field.id, position: 1 });
+      const deleted = await staff.client.request('DELETE', `/api/vaults/${vault.id}`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(deleted.status).toBe(200);
+      expect(deleted.headers.get('content-encoding')).toBe(encoding);
+      expect(deleted.body).toEqual({
+        vaultId: vault.id,
+        field: await plainField(field.id),
+        warehouse: await plainWarehouse(),
+      });
+    }
+    const changed = await staff.client.request('PATCH', `/api/warehouse/${w.id}/edit-dimensions`, {
+      json: { length: 300 },
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('content-encoding')).toBe('br');
+    expect(changed.body).toEqual({ warehouse: await plainWarehouse() });
+    expect((changed.body as { warehouse: Warehouse }).warehouse.length).toBe(300);
+  });
+
   it('summarises occupancy from non-empty vaults, counted in the database', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff, { rows: 1, cols: 1, field_capacity: 3 });

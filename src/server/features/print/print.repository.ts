@@ -57,7 +57,8 @@ export async function printListVersion(db: Db, companyId: number): Promise<strin
 }
 
 /**
- * The same list as the JSON text of `/api/vaults/all`, written by PostgreSQL (decision 0025),
+ * The same list as the JSON texts of `/api/vaults/all`'s items, one per warehouse (the list is
+ * their join, in order), written by PostgreSQL (decision 0025),
  * key by key as the print presenter wrote them, with the version it shows, read in the same
  * statement and so the same snapshot. One text per warehouse (warehouse names are unique in a
  * company, ignoring case) rather than one for the company: the engine never holds the whole
@@ -66,7 +67,7 @@ export async function printListVersion(db: Db, companyId: number): Promise<strin
 export async function printListJson(
   db: Db,
   companyId: number,
-): Promise<{ version: string; json: string }> {
+): Promise<{ version: string; parts: string[] }> {
   const rows = await queryRows<{ version: string; json: string | null }>(
     db,
     sql`
@@ -90,5 +91,5 @@ export async function printListJson(
                parts.warehouse COLLATE "C"`,
   );
   const parts = rows.flatMap((row) => (row.json === null ? [] : [row.json]));
-  return { version: rows[0]?.version ?? '', json: `[${parts.join(',')}]` };
+  return { version: rows[0]?.version ?? '', parts };
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { SessionUser } from '../../../contracts/auth';
 import { CSV_COLUMNS, type PrintVault } from '../../../contracts/print';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
@@ -28,6 +29,24 @@ function cacheOf(db: Db) {
 }
 
 /**
+ * The list's bytes, `[` the warehouses' texts `]`, each encoded with a turn for other
+ * requests before it: joined and encoded as one 9 MB string it held the HTTP thread for 20 to
+ * 40 ms at once, and every call waited (decision 0083).
+ */
+async function listBody(parts: readonly string[]): Promise<Buffer> {
+  const pieces: Buffer[] = [Buffer.from('[')];
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) {
+      await yieldToEvents();
+      pieces.push(Buffer.from(','));
+    }
+    pieces.push(Buffer.from(part, 'utf8'));
+  }
+  pieces.push(Buffer.from(']'));
+  return Buffer.concat(pieces);
+}
+
+/**
  * The print list at the version the company shows now or later. Readers who see the same
  * version while it is built wait for that build rather than build it again.
  */
@@ -41,7 +60,7 @@ async function printList(db: Db, companyId: number): Promise<JsonAnswer> {
   let build = builds.get(buildKey);
   if (!build) {
     build = companyScans(() => repo.printListJson(db, companyId)).then(async (built) => {
-      const answer = await JsonAnswer.fromText(built.json);
+      const answer = await JsonAnswer.fromBody(await listBody(built.parts));
       // Kept by the version read with the list, which may be newer than the one asked for.
       cache.set(key, built.version, answer);
       return answer;

@@ -25,7 +25,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { together } from '../../db/statement-groups';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
-import { getWarehouse } from '../warehouses/warehouses.service';
+import { answerNestingWarehouse } from '../warehouses/warehouses.service';
+import type { JsonAnswer } from '../../lib/answer-cache';
 import {
   checkPlacement,
   checkTopmost,
@@ -335,7 +336,7 @@ export async function deleteVault(
   storage: FileStorage,
   user: SessionUser,
   id: number,
-): Promise<DeleteVaultResponse> {
+): Promise<DeleteVaultResponse | JsonAnswer> {
   const { keys, place } = await withPlacedVault(
     db,
     user.companyId,
@@ -365,10 +366,7 @@ export async function deleteVault(
   );
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
   if (!place) return { vaultId: id, deleteFrom: 'stage' };
-  const warehouse = await getWarehouse(db, user, place.warehouseId);
-  const field = warehouse.fields[place.fieldId];
-  if (!field) throw notFound('Field');
-  return { vaultId: id, field, warehouse };
+  return answerNestingWarehouse(db, user, place, { vaultId: id });
 }
 
 export async function moveVault(

@@ -297,6 +297,15 @@ export async function keptFieldAnswer(
   return field.answer;
 }
 
+/**
+ * The field call's JSON text of one field, cut from this warehouse answer's own bytes (so the
+ * two agree); null when the field is not one of the warehouse's.
+ */
+export function fieldTextIn(answer: JsonAnswer, fieldId: number): Buffer | null {
+  const field = partsOf.get(answer)?.fields.get(fieldId);
+  return field ? field.text.subarray(`"${fieldId}":`.length) : null;
+}
+
 /** `list` as a version string: what a company-wide answer is kept by. */
 export const versionsKey = (list: readonly WarehouseVersion[]) =>
   list.map((v) => `${v.id}.${v.version}`).join(',');

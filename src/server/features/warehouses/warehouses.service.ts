@@ -13,13 +13,14 @@ import * as repo from './warehouses.repository';
 import { insertWarehouseWithFields, type WarehouseRow } from '../../db/warehouse-rows';
 import {
   companyAnswer,
+  fieldTextIn,
   keptAnswer,
   keptFieldAnswer,
   versionsKey,
   warehouseAnswers,
   type WarehouseVersion,
 } from './warehouse-answers';
-import type { JsonAnswer } from '../../lib/answer-cache';
+import { combinedTag, JsonAnswer } from '../../lib/answer-cache';
 
 const companyLoads = createLimiter(2);
 
@@ -72,6 +73,33 @@ export function warehouseAnswerBySlug(
   slug: string,
 ): Promise<JsonAnswer> {
   return answerFor(db, user.companyId, { slug: slug.toLowerCase() });
+}
+
+/**
+ * An answer that nests a warehouse and one of its fields exactly as the GET calls send them:
+ * `{<head's keys>,"field":{...},"warehouse":{...}}`, written from the kept answer's bytes. A
+ * 1,000-field warehouse is about 0.8 MB of JSON: parsing it and writing it again, then
+ * compressing it in one piece, held the HTTP thread for about 20 ms per answer, during which
+ * no other request was answered (decision 0083).
+ */
+export async function answerNestingWarehouse(
+  db: Db,
+  user: SessionUser,
+  place: { warehouseId: number; fieldId: number },
+  head: Record<string, unknown>,
+): Promise<JsonAnswer> {
+  const warehouse = await warehouseAnswer(db, user, place.warehouseId);
+  const field = fieldTextIn(warehouse, place.fieldId);
+  if (!field) throw notFound('Field');
+  const opening = JSON.stringify(head).slice(0, -1);
+  const body = Buffer.concat([
+    Buffer.from(`${opening}${opening.length > 1 ? ',' : ''}"field":`),
+    field,
+    Buffer.from(',"warehouse":'),
+    warehouse.body,
+    Buffer.from('}'),
+  ]);
+  return new JsonAnswer(body, combinedTag([warehouse.etag, opening, String(place.fieldId)]));
 }
 
 /** One warehouse in full, as an object, for the answers that nest it. */
