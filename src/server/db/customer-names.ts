@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { normaliseName } from '../../domain/names';
 import type { Db } from './client';
+import { keptStatement } from './kept-statements';
 import { customers, orders } from './schema/vaults';
 
 /**
@@ -8,25 +9,24 @@ import { customers, orders } from './schema/vaults';
  * customers table, and this is the one way a name gets into it, always normalised (upper
  * case, single spaces), so 'JOHN  SMITH' and 'JOHN SMITH' are one customer whoever writes it.
  */
-async function upsertName(
-  db: Db,
-  table: typeof customers | typeof orders,
-  companyId: number,
-  name: string,
-): Promise<number> {
-  const [row] = await db
-    .insert(table)
-    .values({ companyId, name: normaliseName(name) })
-    .onConflictDoUpdate({
-      target: [table.companyId, table.name],
-      set: { name: sql`excluded.name` },
-    })
-    .returning({ id: table.id });
-  if (!row) throw new Error('Name upsert returned nothing');
-  return row.id;
+function upsertName(table: typeof customers | typeof orders) {
+  // Every vault add runs it, so its text is built once (decision 0071).
+  const upsert = keptStatement(`vg_upsert_${table === customers ? 'customer' : 'order'}`, (db) =>
+    db
+      .insert(table)
+      .values({ companyId: sql.placeholder('companyId'), name: sql.placeholder('name') })
+      .onConflictDoUpdate({
+        target: [table.companyId, table.name],
+        set: { name: sql`excluded.name` },
+      })
+      .returning({ id: table.id }),
+  );
+  return async (db: Db, companyId: number, name: string): Promise<number> => {
+    const [row] = await upsert(db, { companyId, name: normaliseName(name) });
+    if (!row) throw new Error('Name upsert returned nothing');
+    return row.id;
+  };
 }
 
-export const upsertCustomer = (db: Db, companyId: number, name: string) =>
-  upsertName(db, customers, companyId, name);
-export const upsertOrder = (db: Db, companyId: number, name: string) =>
-  upsertName(db, orders, companyId, name);
+export const upsertCustomer = upsertName(customers);
+export const upsertOrder = upsertName(orders);

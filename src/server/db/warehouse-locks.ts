@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Field } from '../../contracts/fields';
 import type { Db } from './client';
+import { keptStatement } from './kept-statements';
 import { fields, warehouses } from './schema/warehouses';
 
 /**
@@ -31,12 +32,33 @@ export async function lockWarehousesOfFields(
     .for(mode);
 }
 
+/**
+ * The shared side as one kept statement (its text built once, decision 0071): the same
+ * lock, in the same order, as `lockWarehousesOfFields(..., 'share')`, for one or two fields.
+ */
+const sharedForPlacement = keptStatement('vg_lock_warehouses_for_placement', (db) => {
+  const companyId = sql.placeholder('companyId');
+  const owning = db
+    .select({ id: fields.warehouseId })
+    .from(fields)
+    .where(
+      and(eq(fields.companyId, companyId), sql`${fields.id} = ANY(${sql.placeholder('ids')})`),
+    );
+  return db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), inArray(warehouses.id, owning)))
+    .orderBy(asc(warehouses.id))
+    .for('share');
+});
+
 /** The shared side, for anything that puts a vault into a field or takes one out. */
-export function lockWarehousesForPlacement(
+export async function lockWarehousesForPlacement(
   tx: Db,
   companyId: number,
   fieldIds: readonly (Field['id'] | null)[],
 ): Promise<void> {
-  const known = fieldIds.filter((id): id is Field['id'] => id !== null);
-  return lockWarehousesOfFields(tx, companyId, [...new Set(known)], 'share');
+  const known = [...new Set(fieldIds.filter((id): id is Field['id'] => id !== null))];
+  if (known.length === 0) return;
+  await sharedForPlacement(tx, { companyId, ids: known });
 }
