@@ -2,6 +2,7 @@ import type { VaultType } from '../../../contracts/vaults';
 import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { keptStatement } from '../../db/kept-statements';
+import { fieldOfVault, PLACEMENT_WAREHOUSES } from '../../db/warehouse-locks';
 import { selectVaultRows } from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
@@ -140,6 +141,67 @@ const lockedField = keptStatement('vg_lock_field', (db) =>
 export async function lockField(db: Db, companyId: number, fieldId: number) {
   const rows = await lockedField(db, { companyId, fieldId });
   return rows[0] ?? null;
+}
+
+/** The vault's field (read after the vault's lock) and the target field, as `sql`. */
+const vaultAndTargetFields = () =>
+  sql`ARRAY[${sql.placeholder('targetFieldId')}::bigint, ${fieldOfVault(companyId$, sql.placeholder('vaultId'))}]`;
+
+const lockedFieldsOfVault = keptStatement('vg_lock_fields_of_vault', (db) =>
+  db
+    .select({
+      id: fields.id,
+      name: fields.name,
+      type: fields.type,
+      full: fields.full,
+      warehouseId: fields.warehouseId,
+      warehouseName: warehouses.name,
+      warehouseSlug: warehouses.slug,
+      fieldCapacity: warehouses.fieldCapacity,
+    })
+    .from(fields)
+    .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
+    .where(
+      and(
+        eq(fields.companyId, companyId$),
+        sql`${fields.id} = ANY (${vaultAndTargetFields()})`,
+        // Only fields of the warehouses this transaction holds (lockWarehousesOfVault): a
+        // vault moved meanwhile into another warehouse is started over, its field untouched.
+        sql`${fields.warehouseId} = ANY (string_to_array(current_setting(${PLACEMENT_WAREHOUSES}), ',')::bigint[])`,
+      ),
+    )
+    .orderBy(asc(fields.id))
+    .for('update', { of: fields }),
+);
+
+const positionsInFieldsOfVault = keptStatement('vg_taken_positions_of_vault', (db) =>
+  db
+    .select({ fieldId: vaults.fieldId, position: vaults.position })
+    .from(vaults)
+    .where(
+      and(
+        eq(vaults.companyId, companyId$),
+        sql`${vaults.fieldId} = ANY (${vaultAndTargetFields()})`,
+      ),
+    ),
+);
+
+/**
+ * The field a vault stands in and the target field, locked in id order after the vault's own
+ * lock (decision 0014), each with the positions taken in it: two statements that go out in
+ * the caller's group (`together`) without knowing the vault's field in advance.
+ */
+export function lockFieldsOfVault(
+  db: Db,
+  companyId: number,
+  vaultId: number,
+  targetFieldId: number | null,
+) {
+  const values = { companyId, vaultId, targetFieldId };
+  return [
+    () => lockedFieldsOfVault(db, values),
+    () => positionsInFieldsOfVault(db, values),
+  ] as const;
 }
 
 const positionsIn = keptStatement('vg_taken_positions', (db) =>
