@@ -70,12 +70,19 @@ async function openSeeded(): Promise<{ database: Database; stop: () => void }> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-async function timed(call: () => Promise<Response>): Promise<{ ms: number; body: string }> {
+/** CPU time of the whole process (both threads, the bench's client included) per call kind. */
+const cpu: Record<string, number[]> = {};
+
+async function timed(
+  call: () => Promise<Response>,
+): Promise<{ ms: number; body: string; cpuMs: number }> {
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const res = await call();
   const body = await res.text();
   if (!res.ok) throw new Error(`${res.status} ${body}`);
-  return { ms: performance.now() - start, body };
+  const used = process.cpuUsage(cpuStart);
+  return { ms: performance.now() - start, body, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /** Times one write; on the first round, also lists its messages. */
@@ -86,8 +93,9 @@ async function write(
   call: () => Promise<Response>,
 ): Promise<string> {
   if (show) messages = [];
-  const { ms, body } = await timed(call);
+  const { ms, body, cpuMs } = await timed(call);
   times.push(ms);
+  (cpu[name] ??= []).push(cpuMs);
   if (show && messages) {
     const statements = messages.reduce((n, m) => n + m.statements.length, 0);
     console.log(`${name}: ${messages.length} messages, ${statements} statements`);
@@ -178,7 +186,10 @@ for (let i = 0; i < rounds; i++) {
 const f = (n: number) => n.toFixed(2);
 console.log(
   `${ENGINE}, ${rounds} rounds, load ${os.loadavg()[0]?.toFixed(1)}: hello ${f(median(hellos))} ms, ` +
-    `add ${f(median(adds))} ms, stage ${f(median(stages))} ms, move ${f(median(moves))} ms`,
+    `add ${f(median(adds))} ms, stage ${f(median(stages))} ms, move ${f(median(moves))} ms; ` +
+    `process CPU per call: ${Object.entries(cpu)
+      .map(([k, xs]) => `${k} ${f(median(xs))} ms`)
+      .join(', ')}`,
 );
 await hello.close();
 await app.close();

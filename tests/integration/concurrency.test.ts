@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { VaultEvent } from '../../src/contracts/vault-events';
 import type { AddVaultResponse, MoveVaultResponse, Vault } from '../../src/contracts/vaults';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { slotCount } from '../../src/domain/slots';
@@ -128,4 +130,51 @@ describe('placements racing grid and capacity changes', () => {
     }
     expect(acknowledgedPlacements).toBeGreaterThan(0);
   }, 120_000);
+});
+
+/** Until some statement waits for a row lock another transaction holds. */
+async function untilALockIsAwaited(): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const result = (await app.deps.db.execute(
+      sql`SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted`,
+    )) as unknown as { rows: { waiting: number }[] };
+    if ((result.rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('No statement came to wait for the lock.');
+}
+
+// Only PostgreSQL runs two transactions at once; on the embedded engine a write's locks and
+// reads run in one call into the engine, so nothing can move the vault in between.
+describe.runIf(inject('postgresUrl'))('a placement on a vault moved meanwhile', () => {
+  it('stages a vault moved into another warehouse while the stage waited for it, from where it now stands', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const [first, second] = await Promise.all([
+      makeWarehouse(staff, { rows: 1, cols: 1, field_capacity: 3 }),
+      makeWarehouse(staff, { rows: 1, cols: 1, field_capacity: 3 }),
+    ]);
+    const vault = await makeVault(staff, {
+      vault_id: `M${Date.now()}`,
+      field_id: fieldByName(first, 'A1').id,
+      position: 1,
+    });
+    const target = fieldByName(second, 'A1');
+    // The stage locks the first warehouse (where it reads the vault stands), then waits for
+    // the vault; meanwhile the vault goes to the second warehouse.
+    let staging: Promise<Reply> | null = null;
+    await app.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM vaults WHERE id = ${vault.id} FOR UPDATE`);
+      staging = staff.client.post(`/api/stage/vaults/${vault.id}`);
+      await untilALockIsAwaited();
+      await tx.execute(
+        sql`UPDATE vaults SET field_id = ${target.id}, position = 1 WHERE id = ${vault.id}`,
+      );
+    });
+    const staged = await (staging as Promise<Reply> | null);
+    expect(staged?.status, JSON.stringify(staged?.body)).toBe(200);
+    expect((staged?.body as Vault).old_field_id).toBe(target.id);
+    const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
+    const event = (history.body as VaultEvent[]).find((e) => e.kind === 'staged');
+    expect(event?.details).toMatchObject({ from: { warehouse: second.name, field: 'A1' } });
+  });
 });

@@ -83,6 +83,32 @@ describe('adding a vault', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it('lands simultaneous adds that name one new customer and order on one customer and one order', async () => {
+    const { staff, warehouse } = await setup({ rows: 4, cols: 3 });
+    const fields = Object.values(warehouse.fields);
+    const replies = await Promise.all(
+      fields.map((field, i) =>
+        postVault(staff, {
+          vault_id: `C${Date.now()}-${i}`,
+          customer_name: 'Nowak',
+          order_name: 'N-1',
+          field_id: field.id,
+          position: 1,
+        }),
+      ),
+    );
+    for (const res of replies) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const vaults = replies.map((res) => (res.body as AddVaultResponse).vault);
+    expect(new Set(vaults.map((v) => v.customer_id)).size).toBe(1);
+    expect(new Set(vaults.map((v) => v.order_id)).size).toBe(1);
+    const rows = await queryRows<{ n: number }>(
+      app.deps.db,
+      sql`SELECT (SELECT count(*)::int FROM customers WHERE company_id = ${staff.user.companyId})
+           + (SELECT count(*)::int FROM orders WHERE company_id = ${staff.user.companyId}) AS n`,
+    );
+    expect(rows[0]?.n).toBe(2);
+  });
+
   it('names an empty vault EMPTY {TYPE} and needs no order', async () => {
     const { staff, a1 } = await setup();
     const vault = await makeVault(staff, {

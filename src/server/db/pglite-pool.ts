@@ -86,6 +86,12 @@ function compareRanks(a: readonly number[], b: readonly number[]): number {
 
 const UNGROUPED: readonly number[] = [Number.MAX_SAFE_INTEGER];
 
+/**
+ * Set while a transaction's last group is issued (`lastTogether`): its COMMIT travels in the
+ * same message, so a write does not wait a turn of both threads for it (decision 0071).
+ */
+export const closingGroup = new AsyncLocalStorage<true>();
+
 interface Waiting {
   query: QueryConfig;
   rank: readonly number[];
@@ -94,6 +100,8 @@ interface Waiting {
 }
 
 const BEGUN: FacadeResult = { command: 'BEGIN', rows: [], fields: [], rowCount: 0 };
+const COMMITTED: FacadeResult = { command: 'COMMIT', rows: [], fields: [], rowCount: 0 };
+const COMMIT: QueryConfig = { text: 'COMMIT' };
 
 /**
  * A transaction on the embedded engine. Every message to the engine's thread is a turn of
@@ -104,6 +112,12 @@ const BEGUN: FacadeResult = { command: 'BEGIN', rows: [], fields: [], rowCount: 
 export class PgliteSession {
   private waiting: Waiting[] = [];
   private held: QueryConfig[] = [];
+  /** The waiting statements are a transaction's last group: COMMIT goes with them. */
+  private closing = false;
+  /** COMMIT already went with the last group; Drizzle's own COMMIT is answered here. */
+  private committed = false;
+  /** Open savepoints (Drizzle's nested transactions): a last group there commits nothing. */
+  private savepoints = 0;
 
   constructor(
     private readonly pool: PgliteWorkerPool,
@@ -119,6 +133,18 @@ export class PgliteSession {
       this.held.push(query);
       return Promise.resolve(BEGUN);
     }
+    if (this.committed) {
+      this.committed = false;
+      if (/^\s*commit\b/i.test(query.text)) return Promise.resolve(COMMITTED);
+      // A throw after the last group ends in Drizzle's ROLLBACK: there is nothing left to roll
+      // back, and the caller sees its error. Any other statement would run outside the
+      // transaction, so it is refused loudly.
+      if (/^\s*rollback\b/i.test(query.text)) return Promise.resolve(COMMITTED);
+      return Promise.reject(new Error("A statement came after its transaction's last group."));
+    }
+    if (/^\s*savepoint\b/i.test(query.text)) this.savepoints++;
+    else if (/^\s*(?:release|rollback\s+to)\b/i.test(query.text)) this.savepoints--;
+    if (closingGroup.getStore() && this.savepoints === 0) this.closing = true;
     const rank = statementRank.getStore();
     return new Promise((resolve, reject) => {
       this.waiting.push({ query, rank: rank ?? UNGROUPED, resolve, reject });
@@ -132,10 +158,14 @@ export class PgliteSession {
   private async flush(): Promise<void> {
     const batch = this.waiting.sort((a, b) => compareRanks(a.rank, b.rank));
     const held = this.held;
+    const closing = this.closing;
     this.waiting = [];
     this.held = [];
+    this.closing = false;
     try {
-      const results = await this.pool.runAll([...held, ...batch.map((w) => w.query)]);
+      const queries = [...held, ...batch.map((w) => w.query)];
+      const results = await this.pool.runAll(closing ? [...queries, COMMIT] : queries);
+      this.committed = closing;
       batch.forEach((w, i) => {
         const result = results[held.length + i];
         if (result) w.resolve(result);

@@ -1,5 +1,5 @@
 import { isEmbeddedEngine, type Db } from './client';
-import { statementRank } from './pglite-pool';
+import { closingGroup, statementRank } from './pglite-pool';
 
 /**
  * Runs statements that do not depend on each other's results as one group: in a transaction
@@ -22,4 +22,16 @@ export async function together<T extends unknown[]>(
   return Promise.all(
     works.map((work, i) => statementRank.run([...parent, i], async () => await work())),
   ) as Promise<T>;
+}
+
+/**
+ * A transaction's last group (`together`): on the embedded engine its COMMIT travels in the
+ * same message (decision 0071), so the caller must return right after it, issuing nothing
+ * more and throwing nothing. Inside a nested transaction (a savepoint) it is a plain group.
+ */
+export function lastTogether<T extends unknown[]>(
+  db: Db,
+  works: [...{ [K in keyof T]: () => Promise<T[K]> }],
+): Promise<T> {
+  return closingGroup.run(true, () => together<T>(db, works));
 }

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Field } from '../../contracts/fields';
 import type { Db } from './client';
+import { keptStatement } from './kept-statements';
 import { fields, warehouses } from './schema/warehouses';
+import { vaults } from './schema/vaults';
 
 /**
  * The warehouse row is the one lock that placements and layout changes meet on
@@ -31,12 +33,86 @@ export async function lockWarehousesOfFields(
     .for(mode);
 }
 
+/**
+ * The shared side as one kept statement (its text built once, decision 0071): the same
+ * lock, in the same order, as `lockWarehousesOfFields(..., 'share')`, for one or two fields.
+ */
+const sharedForPlacement = keptStatement('vg_lock_warehouses_for_placement', (db) => {
+  const companyId = sql.placeholder('companyId');
+  const owning = db
+    .select({ id: fields.warehouseId })
+    .from(fields)
+    .where(
+      and(eq(fields.companyId, companyId), sql`${fields.id} = ANY(${sql.placeholder('ids')})`),
+    );
+  return db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), inArray(warehouses.id, owning)))
+    .orderBy(asc(warehouses.id))
+    .for('share');
+});
+
 /** The shared side, for anything that puts a vault into a field or takes one out. */
-export function lockWarehousesForPlacement(
+export async function lockWarehousesForPlacement(
   tx: Db,
   companyId: number,
   fieldIds: readonly (Field['id'] | null)[],
 ): Promise<void> {
-  const known = fieldIds.filter((id): id is Field['id'] => id !== null);
-  return lockWarehousesOfFields(tx, companyId, [...new Set(known)], 'share');
+  const known = [...new Set(fieldIds.filter((id): id is Field['id'] => id !== null))];
+  if (known.length === 0) return;
+  await sharedForPlacement(tx, { companyId, ids: known });
+}
+
+/**
+ * The transaction-local setting that names the warehouses `lockWarehousesOfVault` locked, so
+ * that the field locks issued in the same group take only fields of those warehouses.
+ */
+export const PLACEMENT_WAREHOUSES = 'vaultgrid.placement_warehouses';
+
+/** The field a vault stands in (null when staged), read without a lock. */
+export const fieldOfVault = (companyId: unknown, vaultId: unknown) =>
+  sql`(SELECT ${vaults.fieldId} FROM ${vaults} WHERE ${vaults.companyId} = ${companyId} AND ${vaults.id} = ${vaultId})`;
+
+const sharedForVault = keptStatement('vg_lock_warehouses_of_vault', (db) => {
+  const companyId = sql.placeholder('companyId');
+  const owning = db
+    .select({ id: fields.warehouseId })
+    .from(fields)
+    .where(
+      and(
+        eq(fields.companyId, companyId),
+        sql`(${fields.id} = ${sql.placeholder('targetFieldId')} OR ${fields.id} = ${fieldOfVault(companyId, sql.placeholder('vaultId'))})`,
+      ),
+    );
+  const locked = db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), inArray(warehouses.id, owning)))
+    .orderBy(asc(warehouses.id))
+    .for('share')
+    .as('locked');
+  return db
+    .select({
+      ids: sql<string>`set_config(${PLACEMENT_WAREHOUSES}, coalesce(string_agg(${locked.id}::text, ','), ''), true)`,
+    })
+    .from(locked);
+});
+
+/**
+ * The shared side for a placement on an existing vault, before its vault row (decision
+ * 0014): the warehouses of the field the vault stands in, read without a lock, and of the
+ * target field, in id order, in one statement, so no earlier read of the vault has to come
+ * back first (decision 0071). Answers the ids it locked; the caller locks the vault next and
+ * starts over when the vault stands in a warehouse not among them (someone moved it in
+ * between).
+ */
+export async function lockWarehousesOfVault(
+  tx: Db,
+  companyId: number,
+  vaultId: number,
+  targetFieldId: Field['id'] | null,
+): Promise<number[]> {
+  const [row] = await sharedForVault(tx, { companyId, vaultId, targetFieldId });
+  return row?.ids ? row.ids.split(',').map(Number) : [];
 }

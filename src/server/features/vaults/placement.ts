@@ -3,15 +3,13 @@ import { isTopmost, placementRefusal } from '../../../domain/placement-rules';
 import { topmostPosition } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { together } from '../../db/statement-groups';
-import { lockWarehousesForPlacement } from '../../db/warehouse-locks';
+import { lockWarehousesForPlacement, lockWarehousesOfVault } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
 import * as repo from './vaults.repository';
 
 // A vault that changes field between the unlocked look and the lock is looked at again;
 // this many times in a row means someone keeps moving it, and the caller should reload.
 const VAULT_LOCK_ATTEMPTS = 3;
-
-const MOVED_MEANWHILE = Symbol('moved meanwhile');
 
 export type LockedField = NonNullable<Awaited<ReturnType<typeof repo.lockField>>>;
 
@@ -105,13 +103,17 @@ export function checkTopmost(v: repo.VaultRow, state: FieldState | null | undefi
   }
 }
 
+/** What one attempt of `withPlacedVault` ends with: the work's value, or the vault seen moved. */
+type Outcome<T> = { value: T } | { moved: repo.VaultRow };
+
 /**
  * Runs `work` on a vault that stands where it stood when `work` began: the warehouse of its
  * field (and of `targetFieldId`) locked shared, then the vault row, then (with
  * `lockFields`) its field and the target field in id order, each with the positions taken
  * in it. Warehouses come before the vault because deleting a warehouse locks the warehouse,
- * then its vaults; the vault's field is only known from an unlocked read, so a vault moved
- * in between is read again. The locks and reads go to the engine as one group.
+ * then its vaults; the vault's field is only known from an unlocked read (inside the
+ * warehouse lock's statement), so a vault moved meanwhile into another warehouse is started
+ * over. The locks and reads go to the engine as one group, BEGIN with them (decision 0071).
  */
 export async function withPlacedVault<T>(
   db: Db,
@@ -122,29 +124,32 @@ export async function withPlacedVault<T>(
   work: (tx: Db, v: repo.VaultRow, fields: Map<number, FieldState>) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const seen = await repo.findVault(db, companyId, vaultId);
-    if (!seen) throw notFound('Vault');
-    const fieldIds = options.lockFields
-      ? [seen.fieldId, targetFieldId].filter((id): id is number => id !== null)
-      : [];
-    const outcome = await db.transaction(async (tx) => {
-      const [, isLocked, v, ...states] = await together(tx, [
-        () => lockWarehousesForPlacement(tx, companyId, [seen.fieldId, targetFieldId]),
+    const outcome = await db.transaction(async (tx): Promise<Outcome<T>> => {
+      const [lockFields, positions] = repo.lockFieldsOfVault(tx, companyId, vaultId, targetFieldId);
+      const [held, isLocked, v, locked, taken] = await together(tx, [
+        () => lockWarehousesOfVault(tx, companyId, vaultId, targetFieldId),
         () => repo.lockVault(tx, companyId, vaultId),
         () => repo.findVault(tx, companyId, vaultId),
-        ...lockFieldStates(tx, companyId, fieldIds),
+        () => (options.lockFields ? lockFields() : Promise.resolve([])),
+        () => (options.lockFields ? positions() : Promise.resolve([])),
       ]);
       if (!isLocked || !v) throw notFound('Vault');
-      if (v.fieldId !== seen.fieldId) return MOVED_MEANWHILE;
+      if (v.warehouseId !== null && !held.includes(v.warehouseId)) return { moved: v };
       const fields = new Map<number, FieldState>();
-      for (const state of states) if (state) fields.set(state.field.id, state);
+      for (const field of locked) {
+        const inField = taken.filter((t) => t.fieldId === field.id);
+        fields.set(field.id, {
+          field,
+          taken: inField.flatMap((t) => (t.position === null ? [] : [t.position])),
+        });
+      }
       return { value: await work(tx, v, fields) };
     });
-    if (outcome !== MOVED_MEANWHILE) return outcome.value;
+    if (!('moved' in outcome)) return outcome.value;
     if (attempt === VAULT_LOCK_ATTEMPTS) {
       throw new AppError(
         'VAULT_MOVED_MEANWHILE',
-        `${vaultLabel(seen)} was just moved by someone else. Reload and try again.`,
+        `${vaultLabel(outcome.moved)} was just moved by someone else. Reload and try again.`,
       );
     }
   }

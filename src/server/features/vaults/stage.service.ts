@@ -2,7 +2,7 @@ import type { SessionUser } from '../../../contracts/auth';
 import type { Vault } from '../../../contracts/vaults';
 import type { VaultEventReason } from '../../../contracts/vault-events';
 import type { Db } from '../../db/client';
-import { together } from '../../db/statement-groups';
+import { lastTogether } from '../../db/statement-groups';
 import { AppError } from '../../http/errors';
 import { checkTopmost, placeOf, vaultLabel, withPlacedVault } from './placement';
 import * as repo from './vaults.repository';
@@ -26,9 +26,9 @@ export async function stageVault(
       if (v.fieldId === null)
         throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
       checkTopmost(v, fields.get(v.fieldId));
-      const [, , vault] = await together(tx, [
+      const [, , vault] = await lastTogether(tx, [
         () =>
-          repo.updateVaultRow(tx, user.companyId, v.id, {
+          repo.placeVaultRow(tx, user.companyId, v.id, {
             fieldId: null,
             position: null,
             oldFieldId: v.fieldId,

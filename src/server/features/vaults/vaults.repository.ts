@@ -1,6 +1,8 @@
 import type { VaultType } from '../../../contracts/vaults';
 import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
+import { keptStatement } from '../../db/kept-statements';
+import { fieldOfVault, PLACEMENT_WAREHOUSES } from '../../db/warehouse-locks';
 import { selectVaultRows } from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
@@ -10,17 +12,29 @@ export type AttachmentRow = typeof vaultAttachments.$inferSelect;
 
 export type VaultRow = NonNullable<Awaited<ReturnType<typeof findVault>>>;
 
+// The statements of the floor writes (add, stage, move) and their answers are kept: their
+// SQL text is built once (decision 0071).
+const companyId$ = sql.placeholder('companyId');
+
+const vaultById = keptStatement('vg_vault_by_id', (db) =>
+  selectVaultRows(db)
+    .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id'))))
+    .limit(1),
+);
+
 export async function findVault(db: Db, companyId: number, id: number) {
-  const rows = await selectVaultRows(db)
-    .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
-    .limit(1);
+  const rows = await vaultById(db, { companyId, id });
   return rows[0] ?? null;
 }
 
+const vaultByName = keptStatement('vg_vault_by_name', (db) =>
+  selectVaultRows(db)
+    .where(and(eq(vaults.companyId, companyId$), eq(vaults.name, sql.placeholder('name'))))
+    .limit(1),
+);
+
 export async function findVaultByName(db: Db, companyId: number, name: string) {
-  const rows = await selectVaultRows(db)
-    .where(and(eq(vaults.companyId, companyId), eq(vaults.name, name)))
-    .limit(1);
+  const rows = await vaultByName(db, { companyId, name });
   return rows[0] ?? null;
 }
 
@@ -36,8 +50,24 @@ export async function listStagedVaults(db: Db, companyId: number) {
     .orderBy(asc(vaults.createdAt));
 }
 
+const attachmentsOfOne = keptStatement('vg_attachments_of_vault', (db) =>
+  db
+    .select()
+    .from(vaultAttachments)
+    .where(
+      and(
+        eq(vaultAttachments.companyId, companyId$),
+        eq(vaultAttachments.vaultId, sql.placeholder('vaultId')),
+      ),
+    )
+    .orderBy(asc(vaultAttachments.createdAt)),
+);
+
 export async function listAttachments(db: Db, companyId: number, vaultIds: number[]) {
   if (vaultIds.length === 0) return [];
+  const [only] = vaultIds;
+  if (vaultIds.length === 1 && only !== undefined)
+    return attachmentsOfOne(db, { companyId, vaultId: only });
   return db
     .select()
     .from(vaultAttachments)
@@ -89,8 +119,8 @@ export async function deleteAttachmentsOf(
  * The field with its warehouse's capacity, locked for the rest of the transaction, so two
  * placements into one field take turns.
  */
-export async function lockField(db: Db, companyId: number, fieldId: number) {
-  const rows = await db
+const lockedField = keptStatement('vg_lock_field', (db) =>
+  db
     .select({
       id: fields.id,
       name: fields.name,
@@ -103,27 +133,127 @@ export async function lockField(db: Db, companyId: number, fieldId: number) {
     })
     .from(fields)
     .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
-    .where(and(eq(fields.companyId, companyId), eq(fields.id, fieldId)))
+    .where(and(eq(fields.companyId, companyId$), eq(fields.id, sql.placeholder('fieldId'))))
     .for('update', { of: fields })
-    .limit(1);
+    .limit(1),
+);
+
+export async function lockField(db: Db, companyId: number, fieldId: number) {
+  const rows = await lockedField(db, { companyId, fieldId });
   return rows[0] ?? null;
 }
+
+/** The vault's field (read after the vault's lock) and the target field, as `sql`. */
+const vaultAndTargetFields = () =>
+  sql`ARRAY[${sql.placeholder('targetFieldId')}::bigint, ${fieldOfVault(companyId$, sql.placeholder('vaultId'))}]`;
+
+const lockedFieldsOfVault = keptStatement('vg_lock_fields_of_vault', (db) =>
+  db
+    .select({
+      id: fields.id,
+      name: fields.name,
+      type: fields.type,
+      full: fields.full,
+      warehouseId: fields.warehouseId,
+      warehouseName: warehouses.name,
+      warehouseSlug: warehouses.slug,
+      fieldCapacity: warehouses.fieldCapacity,
+    })
+    .from(fields)
+    .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
+    .where(
+      and(
+        eq(fields.companyId, companyId$),
+        sql`${fields.id} = ANY (${vaultAndTargetFields()})`,
+        // Only fields of the warehouses this transaction holds (lockWarehousesOfVault): a
+        // vault moved meanwhile into another warehouse is started over, its field untouched.
+        sql`${fields.warehouseId} = ANY (string_to_array(current_setting(${PLACEMENT_WAREHOUSES}), ',')::bigint[])`,
+      ),
+    )
+    .orderBy(asc(fields.id))
+    .for('update', { of: fields }),
+);
+
+const positionsInFieldsOfVault = keptStatement('vg_taken_positions_of_vault', (db) =>
+  db
+    .select({ fieldId: vaults.fieldId, position: vaults.position })
+    .from(vaults)
+    .where(
+      and(
+        eq(vaults.companyId, companyId$),
+        sql`${vaults.fieldId} = ANY (${vaultAndTargetFields()})`,
+      ),
+    ),
+);
+
+/**
+ * The field a vault stands in and the target field, locked in id order after the vault's own
+ * lock (decision 0014), each with the positions taken in it: two statements that go out in
+ * the caller's group (`together`) without knowing the vault's field in advance.
+ */
+export function lockFieldsOfVault(
+  db: Db,
+  companyId: number,
+  vaultId: number,
+  targetFieldId: number | null,
+) {
+  const values = { companyId, vaultId, targetFieldId };
+  return [
+    () => lockedFieldsOfVault(db, values),
+    () => positionsInFieldsOfVault(db, values),
+  ] as const;
+}
+
+const positionsIn = keptStatement('vg_taken_positions', (db) =>
+  db
+    .select({ position: vaults.position })
+    .from(vaults)
+    .where(and(eq(vaults.companyId, companyId$), eq(vaults.fieldId, sql.placeholder('fieldId')))),
+);
 
 export async function takenPositions(
   db: Db,
   companyId: number,
   fieldId: number,
 ): Promise<number[]> {
-  const rows = await db
-    .select({ position: vaults.position })
-    .from(vaults)
-    .where(and(eq(vaults.companyId, companyId), eq(vaults.fieldId, fieldId)));
+  const rows = await positionsIn(db, { companyId, fieldId });
   return rows.flatMap((r) => (r.position === null ? [] : [r.position]));
 }
+
+/**
+ * A new vault's id, taken before its insert so that the insert, its history and its answer
+ * can travel in one group (decision 0071). A refused add leaves a gap, as a rollback does.
+ */
+export async function nextVaultId(db: Db): Promise<number> {
+  const [row] = await queryRows<{ id: string | number }>(
+    db,
+    sql`SELECT nextval(pg_get_serial_sequence('vaults', 'id')) AS id`,
+  );
+  if (!row) throw new Error('The vault id sequence returned nothing');
+  return Number(row.id);
+}
+
+const newVault = keptStatement('vg_insert_vault', (db) =>
+  db
+    .insert(vaults)
+    .overridingSystemValue()
+    .values({
+      id: sql.placeholder('id'),
+      companyId: companyId$,
+      name: sql.placeholder('name'),
+      customerId: sql.placeholder('customerId'),
+      orderId: sql.placeholder('orderId'),
+      type: sql.placeholder('type'),
+      note: sql.placeholder('note'),
+      fieldId: sql.placeholder('fieldId'),
+      position: sql.placeholder('position'),
+    }),
+);
 
 export async function insertVault(
   db: Db,
   params: {
+    id: number;
     companyId: number;
     name: string | null;
     customerId: number | null;
@@ -134,9 +264,7 @@ export async function insertVault(
     position: number;
   },
 ) {
-  const [row] = await db.insert(vaults).values(params).returning({ id: vaults.id });
-  if (!row) throw new Error('Vault insert returned nothing');
-  return row.id;
+  await newVault(db, params);
 }
 
 export async function updateVaultRow(
@@ -160,9 +288,44 @@ export async function updateVaultRow(
     .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)));
 }
 
+const placedVault = keptStatement('vg_place_vault', (db) =>
+  db
+    .update(vaults)
+    .set({
+      // Drizzle's types take a placeholder in an update only wrapped in `sql`.
+      fieldId: sql`${sql.placeholder('fieldId')}`,
+      position: sql`${sql.placeholder('position')}`,
+      oldFieldId: sql`${sql.placeholder('oldFieldId')}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id')))),
+);
+
+/** Puts a vault at a place (a field and position, or the stage: both null). */
+export async function placeVaultRow(
+  db: Db,
+  companyId: number,
+  id: number,
+  place: { fieldId: number | null; position: number | null; oldFieldId: number | null },
+) {
+  await placedVault(db, { companyId, id, ...place });
+}
+
 export async function deleteVaultRow(db: Db, companyId: number, id: number) {
   await db.delete(vaults).where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)));
 }
+
+const newEvent = keptStatement('vg_insert_vault_event', (db) =>
+  db.insert(vaultEvents).values({
+    companyId: companyId$,
+    vaultId: sql.placeholder('vaultId'),
+    vaultName: sql.placeholder('vaultName'),
+    kind: sql.placeholder('kind'),
+    actorUserId: sql.placeholder('actorUserId'),
+    actorEmail: sql.placeholder('actorEmail'),
+    details: sql.placeholder('details'),
+  }),
+);
 
 export async function insertEvent(
   db: Db,
@@ -176,7 +339,7 @@ export async function insertEvent(
     details: Record<string, unknown>;
   },
 ) {
-  await db.insert(vaultEvents).values(params);
+  await newEvent(db, params);
 }
 
 export async function listEvents(db: Db, companyId: number, vaultId: number) {
@@ -212,13 +375,17 @@ export async function lockVaultsAbove(
     .for('update');
 }
 
-/** Locks the vault row, so two calls moving or editing one vault take turns. */
-export async function lockVault(db: Db, companyId: number, id: number): Promise<boolean> {
-  const rows = await db
+const lockedVault = keptStatement('vg_lock_vault', (db) =>
+  db
     .select({ id: vaults.id })
     .from(vaults)
-    .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
+    .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id'))))
     .for('update')
-    .limit(1);
+    .limit(1),
+);
+
+/** Locks the vault row, so two calls moving or editing one vault take turns. */
+export async function lockVault(db: Db, companyId: number, id: number): Promise<boolean> {
+  const rows = await lockedVault(db, { companyId, id });
   return rows.length > 0;
 }

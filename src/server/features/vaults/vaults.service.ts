@@ -22,7 +22,7 @@ import { emptyUnitCustomerName, isEmptyVaultCustomer } from '../../../domain/emp
 import { normaliseName } from '../../../domain/names';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { together } from '../../db/statement-groups';
+import { lastTogether, together } from '../../db/statement-groups';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
 import { answerNestingWarehouse } from '../warehouses/warehouses.service';
@@ -164,7 +164,8 @@ export async function addVault(
   try {
     const vault = await translateConflicts(db, user.companyId, form.vault_id, () =>
       db.transaction(async (tx) => {
-        // Locks and reads first, the names beside them: a refusal rolls the names back.
+        // Locks and reads first, the names and the new id beside them: a refusal rolls the
+        // names back. The insert, its history and the answer then go out with the COMMIT.
         const { state, alongside } = await lockFieldForAdd(tx, user.companyId, form.field_id, () =>
           together(tx, [
             () =>
@@ -176,28 +177,31 @@ export async function addVault(
               who.orderName
                 ? upsertOrder(tx, user.companyId, who.orderName)
                 : Promise.resolve(null),
+            () => repo.nextVaultId(tx),
           ]),
         );
         const field = checkPlacement(state, { position: form.position, type: form.type });
-        const [sameName, customerId, orderId] = alongside;
+        const [sameName, customerId, orderId, id] = alongside;
         if (sameName && form.vault_id !== null)
           throw await nameTaken(tx, user.companyId, form.vault_id);
-        const id = await repo.insertVault(tx, {
-          companyId: user.companyId,
-          name: form.vault_id,
-          customerId,
-          orderId,
-          type: form.type,
-          note: form.note,
-          fieldId: field.id,
-          position: form.position,
-        });
         const to: Place = {
           warehouse: field.warehouseName,
           field: field.name,
           position: form.position,
         };
-        const [, , added] = await together(tx, [
+        const [, , , added] = await lastTogether(tx, [
+          () =>
+            repo.insertVault(tx, {
+              id,
+              companyId: user.companyId,
+              name: form.vault_id,
+              customerId,
+              orderId,
+              type: form.type,
+              note: form.note,
+              fieldId: field.id,
+              position: form.position,
+            }),
           () =>
             file && key
               ? repo.insertAttachment(tx, {
@@ -404,9 +408,9 @@ export async function moveVault(
           field: field.name,
           position: body.position,
         };
-        const [, , moved] = await together(tx, [
+        const [, , moved] = await lastTogether(tx, [
           () =>
-            repo.updateVaultRow(tx, user.companyId, v.id, {
+            repo.placeVaultRow(tx, user.companyId, v.id, {
               fieldId: field.id,
               position: body.position,
               oldFieldId: v.fieldId ?? v.oldFieldId,
