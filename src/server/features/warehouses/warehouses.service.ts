@@ -77,7 +77,7 @@ export function warehouseAnswerBySlug(
 /** One warehouse in full, as an object, for the answers that nest it. */
 export async function getWarehouse(db: Db, user: SessionUser, id: number): Promise<Warehouse> {
   const answer = await warehouseAnswer(db, user, id);
-  return JSON.parse(answer.body.toString('utf8')) as Warehouse;
+  return JSON.parse((await answer.bytes()).toString('utf8')) as Warehouse;
 }
 
 // Counts per warehouse by the version they were counted at, per database (as the answers).
