@@ -127,8 +127,11 @@ async function runStatements(statements: WorkerStatement[], id: number): Promise
     );
   }
   parts.push(serialize.sync());
-  const { messages } = await pglite.runExclusive(() =>
-    pglite.execProtocol(Buffer.concat(parts), { throwOnError: false }),
+  // The stream form, as PGlite's own `query` uses: `execProtocol` also copies every chunk of
+  // the answer into one growing buffer and that into another, three to four times a large
+  // result's size held at once on this thread (decision 0080).
+  const messages = await pglite.runExclusive(() =>
+    pglite.execProtocolStream(Buffer.concat(parts), { throwOnError: false }),
   );
   // Parses run in order until the first error: those that completed are kept.
   const parsed = messages.filter((m) => m.name === 'parseComplete').length;
