@@ -282,12 +282,21 @@ export function memoryOf(pid: number): { rssMiB: number; peakMiB: number } | nul
 export function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
-  // The built server, as production runs it (no TypeScript loader in its memory).
-  const args = fs.existsSync('dist/server/main.js')
-    ? ['dist/server/main.js']
-    : ['--import', 'tsx', 'src/server/main.ts'];
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+  // The built server, started as production starts it (no TypeScript loader in its memory;
+  // the start script's allocator settings, decision 0080). The script replaces itself with
+  // Node (`exec`), so the child's pid is the server's and its memory is the server's.
+  const built = fs.existsSync('dist/server/main.js');
+  const command = built ? 'sh' : process.execPath;
+  const args = built ? ['scripts/start-server.sh'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(command, args, {
+    env: {
+      ...process.env,
+      NODE: process.execPath,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
 rmSync(process.env.DATA_DIR ?? '.tmp/e2e-data', { recursive: true, force: true });
-const child = spawn(process.execPath, ['dist/server/main.js'], {
+const child = spawn('sh', ['scripts/start-server.sh'], {
   stdio: 'inherit',
   env: process.env,
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
@@ -23,6 +24,11 @@ const webRoot = here.endsWith(path.join('dist', 'server'))
   : path.join(here, '..', '..', 'dist', 'web');
 
 async function main(): Promise<void> {
+  // V8 lets a heap grow up to four times what survived its last full collection before the
+  // next one; after a few large answers the HTTP thread held 150-190 MiB for 55 MiB live.
+  // 20 % above the live set keeps it near what it uses, for more frequent (not longer)
+  // collections; read by V8 at each collection, so setting it here takes effect (decision 0080).
+  v8.setFlagsFromString('--heap-growing-percent=20');
   const config = loadConfig();
   let logMaintenance = (status: EngineStatus) => console.log(JSON.stringify(status));
   const runtime = await openRuntime(config, 'vaultgrid server', (status) => logMaintenance(status));

@@ -222,3 +222,42 @@ describe('compressed answers', () => {
     }
   });
 });
+
+describe('the company call', () => {
+  it('is every warehouse answer in one array, in each encoding, kept or built from nothing', async () => {
+    const staff = await makeCompanyWithUser(app);
+    // More warehouses than one statement reads when the company call builds them.
+    const warehouses: Warehouse[] = [];
+    for (let i = 0; i < 6; i++) warehouses.push(await makeWarehouse(staff, { rows: 2, cols: 2 }));
+    for (const [i, w] of warehouses.entries()) {
+      if (i % 2 === 0) continue;
+      await makeVault(staff, { field_id: fieldByName(w, 'A1').id, position: 1 });
+    }
+    const path = `/api/warehouse/company/${staff.user.companyId}`;
+    const identity = { 'accept-encoding': 'identity' };
+    const built = await staff.client.request('GET', path, { headers: identity });
+    const kept = await staff.client.request('GET', path, { headers: identity });
+    expect(built.status).toBe(200);
+    expect(kept.text).toBe(built.text);
+    const company = built.body as Warehouse[];
+    expect(company.map((w) => w.id).sort((a, b) => a - b)).toEqual(
+      warehouses.map((w) => w.id).sort((a, b) => a - b),
+    );
+    for (const w of company) {
+      const own = await staff.client.request('GET', `/api/warehouse/${w.id}`, {
+        headers: identity,
+      });
+      expect(w).toEqual(own.body);
+    }
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(app.baseUrl + path, {
+        headers: { cookie: staff.client.cookieHeader(path), 'accept-encoding': encoding },
+      });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(await res.text()).toBe(built.text);
+    }
+    forgetKeptAnswers(app.deps.db);
+    const fresh = await staff.client.request('GET', path, { headers: identity });
+    expect(fresh.text).toBe(built.text);
+  });
+});

@@ -2,6 +2,8 @@
 // synchronously: on the HTTP thread one slow query froze every request, health probes and
 // signal handlers included. Here it blocks only this thread; the main thread talks to it by
 // messages (see pglite-pool.ts) and stays free to answer, queue and shut down.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -127,8 +129,11 @@ async function runStatements(statements: WorkerStatement[], id: number): Promise
     );
   }
   parts.push(serialize.sync());
-  const { messages } = await pglite.runExclusive(() =>
-    pglite.execProtocol(Buffer.concat(parts), { throwOnError: false }),
+  // The stream form, as PGlite's own `query` uses: `execProtocol` also copies every chunk of
+  // the answer into one growing buffer and that into another, three to four times a large
+  // result's size held at once on this thread (decision 0080).
+  const messages = await pglite.runExclusive(() =>
+    pglite.execProtocolStream(Buffer.concat(parts), { throwOnError: false }),
   );
   // Parses run in order until the first error: those that completed are kept.
   const parsed = messages.filter((m) => m.name === 'parseComplete').length;
@@ -140,6 +145,7 @@ async function runStatements(statements: WorkerStatement[], id: number): Promise
       current.fields = message.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
     } else if (message instanceof protocol.messages.DataRowMessage) {
       current.rows.push(message.fields);
+      rowBytesSinceCollection += message.length;
     } else if (message instanceof protocol.messages.CommandCompleteMessage) {
       current.affectedRows = affectedBy(message.text);
       results.push(current);
@@ -152,6 +158,24 @@ async function runStatements(statements: WorkerStatement[], id: number): Promise
     }
   }
   return { id, ok: true, results };
+}
+
+/**
+ * A full collection of this thread's heap after every so many bytes of rows sent. Large
+ * results (a warehouse's JSON text, the print list's) are garbage once posted, but an
+ * engine thread allocates little else, so V8 would let tens of MiB of them wait for a
+ * collection that comes late; this heap is small (about 10 MiB live), so collecting it
+ * takes milliseconds, on this thread only (decision 0080).
+ */
+const COLLECT_AFTER_ROW_BYTES = 8 * 1024 * 1024;
+let rowBytesSinceCollection = 0;
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+function collectIfDue(): void {
+  if (rowBytesSinceCollection < COLLECT_AFTER_ROW_BYTES) return;
+  rowBytesSinceCollection = 0;
+  collectGarbage();
 }
 
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
@@ -180,7 +204,11 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
 
 port.on('message', (request: WorkerRequest) => {
   handle(request).then(
-    (reply) => port.postMessage(reply),
+    (reply) => {
+      port.postMessage(reply);
+      // After the reply is on its way: its rows are garbage now.
+      collectIfDue();
+    },
     (error: unknown) =>
       port.postMessage({ id: request.id, ok: false, error: describeError(error) } as WorkerReply),
   );

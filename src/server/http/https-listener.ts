@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { generate } from 'selfsigned';
 
 /**
  * A second listener over HTTPS for the same app (decision 0046). Browsers open the camera only
@@ -78,6 +77,8 @@ export async function loadOrMakeCertificate(options: {
   // Browsers cap the life of publicly trusted certificates, not of one a user accepted by hand;
   // two years spares the crew a warning at every renewal.
   const notAfterDate = new Date(notBeforeDate.getTime() + 2 * 365 * 24 * 60 * 60 * 1000);
+  // Loaded only when a certificate is made (about 3 MiB of heap otherwise held; decision 0080).
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: os.hostname() }], {
     keyType: 'ec',
     algorithm: 'sha256',

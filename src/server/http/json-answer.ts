@@ -37,7 +37,7 @@ export async function sendJsonAnswer(
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
   // As the compression plugin's threshold (app.ts): a small answer is sent sooner as it is.
-  if (answer.body.length < COMPRESS_MIN_BYTES) return reply.send(answer.body);
+  if (answer.length < COMPRESS_MIN_BYTES) return reply.send(await answer.bytes());
   const acceptEncoding = request.headers['accept-encoding'];
   if (accepts(acceptEncoding, 'br')) {
     return reply.header('content-encoding', 'br').send(await answer.encode('br'));
@@ -45,5 +45,5 @@ export async function sendJsonAnswer(
   if (accepts(acceptEncoding, 'gzip')) {
     return reply.header('content-encoding', 'gzip').send(await answer.encode('gzip'));
   }
-  return reply.send(answer.body);
+  return reply.send(await answer.bytes());
 }

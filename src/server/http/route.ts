@@ -148,7 +148,8 @@ export function registerEndpoint<E extends Endpoint>(
         // Large answers arrive as JSON text already written (decision 0025); tests still check
         // that text against the contract.
         if (result instanceof JsonAnswer) {
-          if (app.validateResponses) endpoint.response.parse(JSON.parse(result.body.toString()));
+          if (app.validateResponses)
+            endpoint.response.parse(JSON.parse((await result.bytes()).toString()));
           return sendJsonAnswer(request, reply, result);
         }
         // A stream's handler took the reply over and wrote it itself: nothing is left to check.

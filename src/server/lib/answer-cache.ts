@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
 
 export type AnswerEncoding = 'br' | 'gzip';
 
@@ -27,15 +30,76 @@ export function combinedTag(tags: readonly string[]): string {
 }
 
 /**
- * A JSON answer kept as the bytes sent: its text in UTF-8, its ETag, and its compressed
- * forms, each made (off the main thread) the first time a client asks for it and kept.
+ * Brotli's window is sized to the input (up to 16 MB) unless bounded; each of libuv's threads
+ * that compresses keeps what its allocator gave it. A 1 MB window compresses JSON of
+ * repeated keys as well at quality 1 (decision 0080).
+ */
+const BROTLI_WINDOW_BITS = 20;
+/** Compressed output comes back in pieces of this size rather than zlib's 16 KB. */
+const STREAM_CHUNK = 256 * 1024;
+
+/** Brotli at quality 1, as the compression plugin answers (decision 0008), or gzip at 1. */
+function compressor(encoding: AnswerEncoding): zlib.BrotliCompress | zlib.Gzip {
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({
+        chunkSize: STREAM_CHUNK,
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+        },
+      })
+    : zlib.createGzip({ level: 1, chunkSize: STREAM_CHUNK });
+}
+
+function compress(body: Buffer, encoding: AnswerEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzip(body, { level: 1 });
+}
+
+/** Compresses pieces as one text without joining them first. */
+async function compressPieces(
+  pieces: readonly Buffer[],
+  encoding: AnswerEncoding,
+): Promise<Buffer> {
+  const stream = compressor(encoding);
+  const out: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = finished(stream);
+  for (const piece of pieces) {
+    if (!stream.write(piece)) await once(stream, 'drain');
+  }
+  stream.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/**
+ * Where an answer's text is: held as it is, made of other answers' texts (the company call
+ * is its warehouses' answers in a JSON array), or only in its kept gzip form.
+ */
+type Source =
+  { kind: 'body'; body: Buffer } | { kind: 'pieces'; pieces: readonly Buffer[] } | { kind: 'gzip' };
+
+/**
+ * A JSON answer kept as the bytes sent: its ETag, its text in UTF-8 (or what it is made
+ * from), and its compressed forms, each made (off the main thread) the first time a client
+ * asks for it and kept.
  */
 export class JsonAnswer {
   private readonly encoded = new Map<AnswerEncoding, Promise<Buffer>>();
   private encodedBytes = 0;
 
-  constructor(
-    readonly body: Buffer,
+  private constructor(
+    private readonly source: Source,
+    /** The text's length in bytes. */
+    readonly length: number,
     readonly etag: string,
   ) {}
 
@@ -44,31 +108,67 @@ export class JsonAnswer {
   }
 
   static async fromBody(body: Buffer): Promise<JsonAnswer> {
-    return new JsonAnswer(body, await contentTag(body));
+    return new JsonAnswer({ kind: 'body', body }, body.length, await contentTag(body));
   }
 
-  /** Brotli at quality 1, as the compression plugin answers (decision 0008), or gzip. */
-  encode(encoding: AnswerEncoding): Promise<Buffer> {
-    let pending = this.encoded.get(encoding);
-    if (!pending) {
-      pending =
-        encoding === 'br'
-          ? brotli(this.body, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
-              },
-            })
-          : gzip(this.body, { level: 1 });
-      this.encoded.set(encoding, pending);
-      void pending.then((b) => (this.encodedBytes += b.length)).catch(() => undefined);
+  /**
+   * An answer that is these texts one after the other. It holds the pieces, not a copy of
+   * them joined: they are the texts of answers kept anyway (decision 0080).
+   */
+  static joined(pieces: readonly Buffer[], etag: string): JsonAnswer {
+    const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    return new JsonAnswer({ kind: 'pieces', pieces }, length, etag);
+  }
+
+  /**
+   * An answer kept only in gzip, about a tenth of its text: for large answers read rarely
+   * without compression (decision 0080). The text is unpacked again for such a client.
+   */
+  static async compressed(body: Buffer): Promise<JsonAnswer> {
+    const [etag, packed] = await Promise.all([contentTag(body), compress(body, 'gzip')]);
+    const answer = new JsonAnswer({ kind: 'gzip' }, body.length, etag);
+    answer.keep('gzip', Promise.resolve(packed));
+    return answer;
+  }
+
+  /** The text in UTF-8. */
+  async bytes(): Promise<Buffer> {
+    switch (this.source.kind) {
+      case 'body':
+        return this.source.body;
+      case 'pieces':
+        return Buffer.concat(this.source.pieces, this.length);
+      case 'gzip':
+        return gunzip(await this.encode('gzip'));
     }
-    return pending;
   }
 
-  /** Bytes held, for the cache's budget. */
+  /** The text in this encoding, made once and kept. */
+  encode(encoding: AnswerEncoding): Promise<Buffer> {
+    const kept = this.encoded.get(encoding);
+    if (kept) return kept;
+    const { source } = this;
+    const made =
+      source.kind === 'body'
+        ? compress(source.body, encoding)
+        : source.kind === 'pieces'
+          ? compressPieces(source.pieces, encoding)
+          : this.bytes().then((body) => compress(body, encoding));
+    return this.keep(encoding, made);
+  }
+
+  private keep(encoding: AnswerEncoding, made: Promise<Buffer>): Promise<Buffer> {
+    this.encoded.set(encoding, made);
+    void made.then((b) => (this.encodedBytes += b.length)).catch(() => undefined);
+    return made;
+  }
+
+  /**
+   * Bytes held, for the cache's budget. A joined answer counts its pieces, though the
+   * answers they come from count them too: the budget errs towards keeping less.
+   */
   get size(): number {
-    return this.body.length + this.encodedBytes;
+    return (this.source.kind === 'gzip' ? 0 : this.length) + this.encodedBytes;
   }
 }
 

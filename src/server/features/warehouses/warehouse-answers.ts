@@ -14,6 +14,12 @@ import * as jsonRepo from './warehouse-json.repository';
 /** About the company call twice over, at the bench company's size. */
 const CACHE_BYTES = 48 * 1024 * 1024;
 
+/**
+ * Warehouses read per statement when several are built at once (the company call): about
+ * 3 MB of JSON text at the bench company's 1,000 fields each (decision 0080).
+ */
+const WAREHOUSES_PER_READ = 4;
+
 // One cache per database: tests run several databases in one process, with the same ids.
 const caches = new WeakMap<Db, AnswerCache>();
 
@@ -170,13 +176,6 @@ async function readAnswers(db: Db, companyId: number, ids: number[]): Promise<Ma
   const wanted = ids.map((id) => ({ id, since: kept.get(id)?.version ?? 0 }));
   const built = new Map<number, Built>();
   const again: number[] = [];
-  const read = await runAsLongRead(() => jsonRepo.listWarehouseParts(db, companyId, wanted));
-  const changed = new Map<number, jsonRepo.FieldPart[]>();
-  for (const part of read.fields) {
-    const list = changed.get(part.warehouseId) ?? [];
-    list.push(part);
-    changed.set(part.warehouseId, list);
-  }
   const compose = async (head: jsonRepo.WarehouseHead, fields: Map<number, KeptField>) => {
     const { body, parts } = composeAnswer(head, fields);
     const answer = await JsonAnswer.fromBody(body);
@@ -184,19 +183,31 @@ async function readAnswers(db: Db, companyId: number, ids: number[]): Promise<Ma
     cache.set(warehouseKey(companyId, head.id), String(head.version), answer);
     built.set(head.id, { version: head.version, answer });
   };
-  for (const head of read.heads) {
-    const prior = kept.get(head.id);
-    if (prior && prior.parts.name !== head.name) {
-      again.push(head.id);
-      continue;
+  // A few warehouses per statement: each warehouse's head and fields still come from one
+  // snapshot, and no result (nor the engine's heap, which never shrinks) holds the company.
+  for (let at = 0; at < wanted.length; at += WAREHOUSES_PER_READ) {
+    const group = wanted.slice(at, at + WAREHOUSES_PER_READ);
+    const read = await runAsLongRead(() => jsonRepo.listWarehouseParts(db, companyId, group));
+    const changed = new Map<number, jsonRepo.FieldPart[]>();
+    for (const part of read.fields) {
+      const list = changed.get(part.warehouseId) ?? [];
+      list.push(part);
+      changed.set(part.warehouseId, list);
     }
-    const fields = new Map(prior?.parts.fields);
-    for (const part of changed.get(head.id) ?? []) {
-      const field = keptField(part);
-      if (field) fields.set(part.fieldId, field);
-      else fields.delete(part.fieldId);
+    for (const head of read.heads) {
+      const prior = kept.get(head.id);
+      if (prior && prior.parts.name !== head.name) {
+        again.push(head.id);
+        continue;
+      }
+      const fields = new Map(prior?.parts.fields);
+      for (const part of changed.get(head.id) ?? []) {
+        const field = keptField(part);
+        if (field) fields.set(part.fieldId, field);
+        else fields.delete(part.fieldId);
+      }
+      await compose(head, fields);
     }
-    await compose(head, fields);
   }
   if (again.length > 0) {
     const full = await runAsLongRead(() =>
@@ -337,15 +348,13 @@ export async function companyAnswer(
   if (kept) return kept;
   const parts = await warehouseAnswers(db, companyId, versions);
   const pieces: Buffer[] = [Buffer.from('[')];
-  parts.forEach((p, i) => {
+  for (const [i, p] of parts.entries()) {
     if (i > 0) pieces.push(Buffer.from(','));
-    pieces.push(p.answer.body);
-  });
+    pieces.push(await p.answer.bytes());
+  }
   pieces.push(Buffer.from(']'));
-  const answer = new JsonAnswer(
-    Buffer.concat(pieces),
-    combinedTag(parts.map((p) => p.answer.etag)),
-  );
+  // The warehouses' own texts, not a copy of them (decision 0080).
+  const answer = JsonAnswer.joined(pieces, combinedTag(parts.map((p) => p.answer.etag)));
   cache.set(key, versionsKey(parts), answer);
   return answer;
 }

@@ -92,20 +92,22 @@ export async function answerNestingWarehouse(
   const field = fieldTextIn(warehouse, place.fieldId);
   if (!field) throw notFound('Field');
   const opening = JSON.stringify(head).slice(0, -1);
-  const body = Buffer.concat([
-    Buffer.from(`${opening}${opening.length > 1 ? ',' : ''}"field":`),
-    field,
-    Buffer.from(',"warehouse":'),
-    warehouse.body,
-    Buffer.from('}'),
-  ]);
-  return new JsonAnswer(body, combinedTag([warehouse.etag, opening, String(place.fieldId)]));
+  return JsonAnswer.joined(
+    [
+      Buffer.from(`${opening}${opening.length > 1 ? ',' : ''}"field":`),
+      field,
+      Buffer.from(',"warehouse":'),
+      await warehouse.bytes(),
+      Buffer.from('}'),
+    ],
+    combinedTag([warehouse.etag, opening, String(place.fieldId)]),
+  );
 }
 
 /** One warehouse in full, as an object, for the answers that nest it. */
 export async function getWarehouse(db: Db, user: SessionUser, id: number): Promise<Warehouse> {
   const answer = await warehouseAnswer(db, user, id);
-  return JSON.parse(answer.body.toString('utf8')) as Warehouse;
+  return JSON.parse((await answer.bytes()).toString('utf8')) as Warehouse;
 }
 
 // Counts per warehouse by the version they were counted at, per database (as the answers).
