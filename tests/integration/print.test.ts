@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import type { PrintVault } from '../../src/contracts/print';
+import { printListGroups, printListParts } from '../../src/server/features/print/print.repository';
 import { makeCompanyWithUser, makeWarehouse, fieldId } from '../support/factories';
 import { sqlInsertVault } from '../support/sql-builders';
 import { makeVault } from '../support/vault-factories';
@@ -147,6 +148,70 @@ describe('the kept print list', () => {
     await sqlInsertVault(app, staff, { name: '2', customer: 'BROWN', type: 'liftvan' });
     expect((await list()).map((v) => v.name)).toEqual(['1', '2']);
     expect(await csvNotes()).toEqual(['fragile', '']);
+  });
+  it('redoes only the warehouse a write touched, and the kept list always equals one read from nothing', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const north = await makeWarehouse(staff, { name: 'North' });
+    const south = await makeWarehouse(staff, { name: 'south' });
+    const middle = await makeWarehouse(staff, { name: 'Middle' });
+    const add = (w: typeof north, id: string, position: number) =>
+      makeVault(staff, { vault_id: id, field_id: fieldId(w, 'A1'), position });
+    await add(north, 'N1', 1);
+    await add(north, 'N2', 2);
+    await add(south, 'S1', 1);
+    const m1 = await add(middle, 'M1', 1);
+    const list = async () => (await staff.client.get('/api/vaults/all')).body as PrintVault[];
+    // Every group read by the statement itself, nothing kept: what the list must equal.
+    const fromNothing = async () => {
+      const groups = await printListGroups(app.deps.db, staff.user.companyId);
+      const parts = await printListParts(
+        app.deps.db,
+        staff.user.companyId,
+        groups.map((g) => g.warehouseId),
+      );
+      const texts = groups.flatMap((g) => {
+        const text = parts.find((p) => p.warehouseId === g.warehouseId)?.json ?? '';
+        return text === '' ? [] : [text];
+      });
+      return JSON.parse(`[${texts.join(',')}]`) as PrintVault[];
+    };
+    const names = (vaults: PrintVault[]) => vaults.map((v) => `${v.warehouse_name}/${v.name}`);
+
+    expect(names(await list())).toEqual(['Middle/M1', 'North/N1', 'North/N2', 'south/S1']);
+    expect(await list()).toEqual(await fromNothing());
+
+    await add(south, 'S2', 2);
+    expect(names(await list())).toEqual([
+      'Middle/M1',
+      'North/N1',
+      'North/N2',
+      'south/S1',
+      'south/S2',
+    ]);
+    expect(await list()).toEqual(await fromNothing());
+
+    // Staged from Middle: it prints under Middle, and only a digest of staged vaults tells.
+    expect((await staff.client.post(`/api/stage/vaults/${m1.id}`)).status).toBe(200);
+    const staged = await list();
+    expect(staged[0]).toMatchObject({ name: 'M1', field_name: 'staged', warehouse_name: 'Middle' });
+    expect(staged).toEqual(await fromNothing());
+    const edit = await staff.client.put(`/api/vaults/${m1.id}`, {
+      name: 'M1',
+      customer_name: 'JONES',
+      note: 'by the door',
+    });
+    expect(edit.status).toBe(200);
+    expect((await list())[0]).toMatchObject({ name: 'M1', note: 'by the door' });
+    expect(await list()).toEqual(await fromNothing());
+
+    // A staged vault whose field is gone prints last, in a group of its own.
+    await sqlInsertVault(app, staff, { name: 'LOOSE', customer: 'BROWN' });
+    expect(names(await list()).at(-1)).toBe('/LOOSE');
+    expect(await list()).toEqual(await fromNothing());
+
+    expect((await staff.client.delete(`/api/warehouse/${north.id}`)).status).toBe(200);
+    expect(names(await list())).not.toContain('North/N1');
+    expect(await list()).toEqual(await fromNothing());
   });
 });
 

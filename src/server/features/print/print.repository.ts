@@ -7,8 +7,7 @@ import { STAGED_FIELD_NAME } from '../../../contracts/print';
  * it (column letters by length then alphabet, then row number), then position. Staged vaults
  * come after the placed ones of the warehouse they left (or at the very end), by number.
  */
-const PRINT_FROM = sql`
-      FROM vaults v
+const PRINT_JOINS = sql`
       LEFT JOIN fields f ON f.id = v.field_id AND f.company_id = v.company_id
       LEFT JOIN warehouses w ON w.id = f.warehouse_id
       LEFT JOIN fields old_f ON v.field_id IS NULL AND old_f.id = v.old_field_id AND old_f.company_id = v.company_id
@@ -31,50 +30,87 @@ const PRINT_ORDER = sql`
       v.id`;
 
 /**
- * What the print list shows, as one string that changes whenever the list does: the
- * versions of the company's warehouses, which every write to their fields, placed vaults,
- * names and customers bumps (decision 0025), and a digest of the staged vaults, which no
- * warehouse version covers (a staged vault's note, customer or deletion bumps nothing).
- * The staged vaults are read by the (company, field) index; they are a small share.
+ * The list falls into groups, each kept by its own version (decision 0087): a warehouse's
+ * vaults (placed in it, and staged from it, which print under its name), and the staged vaults
+ * whose field is gone (`warehouseId` null), which print last. A write redoes one group, not
+ * the company's 54,000 vaults.
  */
-const printVersion = (companyId: number) => sql`(
-      SELECT coalesce((
-        SELECT string_agg(wv.warehouse_id || '.' || wv.version, ',' ORDER BY wv.warehouse_id)
-        FROM warehouse_versions wv WHERE wv.company_id = ${companyId}), '')
-      || '|' || md5(coalesce((
-        SELECT string_agg(json_build_array(sv.id, sv.name, sv.type, sv.old_field_id, sc.name,
-                                           sv.note)::text, ',' ORDER BY sv.id)
-        FROM vaults sv LEFT JOIN customers sc ON sc.id = sv.customer_id
-        WHERE sv.company_id = ${companyId} AND sv.field_id IS NULL), '')))`;
+export interface PrintGroup {
+  warehouseId: number | null;
+  /**
+   * Changes whenever the group's text does: the warehouse's version, which every write to its
+   * fields, placed vaults, names and customers bumps (decision 0025), and a digest of the
+   * vaults staged from it, which no version covers (a staged vault's note, customer or
+   * deletion bumps nothing). The staged vaults are read by the (company, field) index; they
+   * are a small share.
+   */
+  version: string;
+}
 
-/** The print list's version now (see `printVersion`), in one short statement. */
-export async function printListVersion(db: Db, companyId: number): Promise<string> {
-  const [row] = await queryRows<{ version: string }>(
+const groupsOf = (companyId: number) => sql`(
+      WITH staged AS (
+        SELECT sf.warehouse_id, md5(string_agg(json_build_array(sv.id, sv.name, sv.type,
+                 sv.old_field_id, sc.name, sv.note)::text, ',' ORDER BY sv.id)) AS digest
+        FROM vaults sv
+        LEFT JOIN fields sf ON sf.id = sv.old_field_id AND sf.company_id = sv.company_id
+        LEFT JOIN customers sc ON sc.id = sv.customer_id
+        WHERE sv.company_id = ${companyId} AND sv.field_id IS NULL
+        GROUP BY sf.warehouse_id)
+      SELECT w.id AS warehouse_id, w.name,
+             coalesce(wv.version::text, '') || '|' || coalesce(s.digest, '') AS version
+      FROM warehouses w
+      LEFT JOIN warehouse_versions wv ON wv.warehouse_id = w.id
+      LEFT JOIN staged s ON s.warehouse_id = w.id
+      WHERE w.company_id = ${companyId}
+      UNION ALL
+      SELECT NULL, NULL, '|' || coalesce((SELECT digest FROM staged WHERE warehouse_id IS NULL), '')
+    ) g`;
+
+// Warehouses by name (unique in a company, ignoring case), the field-less group last.
+const GROUP_ORDER = sql`g.name IS NULL, lower(g.name) COLLATE "C", g.name COLLATE "C"`;
+
+/** The list's groups in print order, with their versions, in one short statement. */
+export async function printListGroups(db: Db, companyId: number): Promise<PrintGroup[]> {
+  const rows = await queryRows<{ warehouse_id: string | number | null; version: string }>(
     db,
-    sql`SELECT ${printVersion(companyId)} AS version`,
+    sql`SELECT g.warehouse_id, g.version FROM ${groupsOf(companyId)} ORDER BY ${GROUP_ORDER}`,
   );
-  return row?.version ?? '';
+  return rows.map((row) => ({
+    warehouseId: row.warehouse_id === null ? null : Number(row.warehouse_id),
+    version: row.version,
+  }));
 }
 
 /**
- * The same list as the JSON texts of `/api/vaults/all`'s items, one per warehouse (the list is
- * their join, in order), written by PostgreSQL (decision 0025),
- * key by key as the print presenter wrote them, with the version it shows, read in the same
- * statement and so the same snapshot. One text per warehouse (warehouse names are unique in a
- * company, ignoring case) rather than one for the company: the engine never holds the whole
- * list as one value, whose copies would grow its never-shrinking heap (decision 0066).
+ * These groups' texts: each the JSON texts of `/api/vaults/all`'s items, joined by commas (''
+ * for a group without vaults), written by PostgreSQL (decision 0025) key by key as the print
+ * presenter wrote them, with the version each shows, read in the same statement and so the
+ * same snapshot. One text per group rather than one for the company: the engine never holds
+ * the whole list as one value, whose copies would grow its never-shrinking heap (decision
+ * 0066).
  */
-export async function printListJson(
+export async function printListParts(
   db: Db,
   companyId: number,
-): Promise<{ version: string; parts: string[] }> {
-  const rows = await queryRows<{ version: string; json: string | null }>(
+  groups: readonly (number | null)[],
+): Promise<(PrintGroup & { json: string })[]> {
+  if (groups.length === 0) return [];
+  // Identity ids start at 1, so 0 names the field-less group in the list.
+  const wanted = sql.join(
+    groups.map((id) => sql`${id ?? 0}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{
+    warehouse_id: string | number | null;
+    version: string;
+    json: string | null;
+  }>(
     db,
     sql`
-      SELECT ver.version, parts.json
-      FROM (SELECT ${printVersion(companyId)} AS version) ver
+      SELECT g.warehouse_id, g.version, part.json
+      FROM ${groupsOf(companyId)}
       LEFT JOIN LATERAL (
-        SELECT COALESCE(w.name, ow.name) AS warehouse, string_agg(
+        SELECT string_agg(
           '{"id":' || v.id || ',"name":' || coalesce(to_json(v.name)::text, 'null')
           || ',"customer_name":' || to_json(coalesce(c.name, ''))::text
           || ',"type":' || to_json(v.type)::text
@@ -83,13 +119,24 @@ export async function printListJson(
           || ',"warehouse_name":' || to_json(coalesce(w.name, ow.name, ''))::text
           || ',"note":' || to_json(v.note)::text || '}',
           ',' ORDER BY ${PRINT_ORDER}) AS json
-        ${PRINT_FROM}
-        WHERE v.company_id = ${companyId}
-        GROUP BY COALESCE(w.name, ow.name)
-      ) parts ON true
-      ORDER BY parts.warehouse IS NULL, lower(parts.warehouse) COLLATE "C",
-               parts.warehouse COLLATE "C"`,
+        FROM (
+          SELECT pv.id FROM fields pf
+          JOIN vaults pv ON pv.company_id = pf.company_id AND pv.field_id = pf.id
+          WHERE pf.company_id = ${companyId} AND pf.warehouse_id = g.warehouse_id
+          UNION ALL
+          SELECT sv.id FROM vaults sv
+          LEFT JOIN fields sf ON sf.id = sv.old_field_id AND sf.company_id = sv.company_id
+          WHERE sv.company_id = ${companyId} AND sv.field_id IS NULL
+            AND sf.warehouse_id IS NOT DISTINCT FROM g.warehouse_id
+        ) members
+        JOIN vaults v ON v.id = members.id
+        ${PRINT_JOINS}
+      ) part ON true
+      WHERE coalesce(g.warehouse_id, 0) IN (${wanted})`,
   );
-  const parts = rows.flatMap((row) => (row.json === null ? [] : [row.json]));
-  return { version: rows[0]?.version ?? '', parts };
+  return rows.map((row) => ({
+    warehouseId: row.warehouse_id === null ? null : Number(row.warehouse_id),
+    version: row.version,
+    json: row.json ?? '',
+  }));
 }
