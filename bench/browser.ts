@@ -54,8 +54,9 @@ new MutationObserver((_, observer) => {
 /**
  * Clicks the marked suggestion and resolves with the time until the grid shows the pick (the
  * grid dimming what is outside the search, a field named as matching) and that frame has been
- * painted, on the page's clock. Afterwards, outside the timed part, it checks that a field
- * outside the search really looks dimmed, so the timing cannot pass on attributes alone.
+ * painted, on the page's clock. Afterwards, outside the timed part, it checks that the grid is
+ * really greyed under its veil and a match drawn above it, so the timing cannot pass on
+ * attributes alone.
  */
 const TIME_PICK = `new Promise((resolve, reject) => {
   const grid = document.querySelector('[role="grid"]');
@@ -68,9 +69,11 @@ const TIME_PICK = `new Promise((resolve, reject) => {
     observer.disconnect();
     window.__benchAfterPaint(() => {
       const time = performance.now() - start;
-      const other = grid.querySelector('[role="gridcell"]:not([aria-label*="matches search"], [aria-selected="true"])');
-      if (other && getComputedStyle(other).borderTopStyle !== 'dashed')
-        reject(new Error('a field outside the search is not dimmed'));
+      const match = grid.querySelector('[role="gridcell"][aria-label*="matches search"]');
+      if (getComputedStyle(grid, '::after').backdropFilter === 'none')
+        reject(new Error('the grid is not greyed outside the search'));
+      else if (getComputedStyle(match).zIndex !== '1')
+        reject(new Error('the match is not drawn above the grey'));
       else resolve(time);
     });
   });
