@@ -57,6 +57,13 @@ export function fieldId(w: SeededWarehouse, name: string): number {
 }
 
 /** Vault numbers are unique per company, and e2e tests share one company. */
+/**
+ * The veil a search lays over the field grid, under its matches (decision 0077): `none`
+ * without a search, `grayscale(1)` while one greys the fields outside it.
+ */
+export const searchVeil = (page: Page) =>
+  page.getByRole('grid').evaluate((grid) => getComputedStyle(grid, '::after').backdropFilter);
+
 export const vaultNumber = () => unique('V').replace(' ', '-');
 
 /** Adds a vault through the API as the signed-in page; multipart, as the client sends it. */

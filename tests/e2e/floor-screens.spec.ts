@@ -4,6 +4,7 @@ import {
   expect,
   fieldId,
   seedVault,
+  searchVeil,
   seedWarehouse,
   test,
   unique,
@@ -197,13 +198,15 @@ test('search by keyboard: pick a suggestion, the grid says how many fields match
   await expect(page.getByRole('status').filter({ hasText: 'fields match' })).toHaveText(
     '2 fields match',
   );
-  await expect(cell(page, 'B1')).toHaveAttribute('data-dimmed', 'false');
-  await expect(cell(page, 'L3')).toHaveAttribute('data-dimmed', 'false');
-  await expect(cell(page, 'A1')).toHaveAttribute('data-dimmed', 'true');
+  // Everything is greyed under a veil except the matches, drawn above it.
+  await expect.poll(() => searchVeil(page)).toBe('grayscale(1)');
+  await expect(cell(page, 'B1')).toHaveCSS('z-index', '1');
+  await expect(cell(page, 'L3')).toHaveCSS('z-index', '1');
+  await expect(cell(page, 'A1')).toHaveCSS('z-index', 'auto');
   await expect(cell(page, 'B1')).toBeInViewport();
   await page.keyboard.press('Escape');
   await expect(box).toHaveValue('');
-  await expect(cell(page, 'A1')).toHaveAttribute('data-dimmed', 'false');
+  await expect.poll(() => searchVeil(page)).toBe('none');
 });
 
 test('a rack added by keyboard lands on the first free spot, and moves are announced by name', async ({

@@ -3,6 +3,7 @@ import {
   expect,
   fieldId,
   seedVault,
+  searchVeil,
   seedWarehouse,
   test,
   unique,
@@ -87,11 +88,15 @@ test('searching a customer highlights only its fields', async ({ signedInPage: p
     .getByRole('group', { name: 'Customer' })
     .getByRole('option', { name: customer })
     .click();
-  await expect(cell(page, 'B2')).toHaveAttribute('data-dimmed', 'false');
-  await expect(cell(page, 'A1')).toHaveAttribute('data-dimmed', 'true');
+  // The grid is greyed under a veil; B2, which matches, is named so and drawn above it, A1 not.
+  await expect.poll(() => searchVeil(page)).toBe('grayscale(1)');
+  await expect(cell(page, 'B2')).toHaveAccessibleName(/matches search/);
+  await expect(cell(page, 'B2')).toHaveCSS('z-index', '1');
+  await expect(cell(page, 'A1')).not.toHaveAccessibleName(/matches search/);
+  await expect(cell(page, 'A1')).toHaveCSS('z-index', 'auto');
 
   await box.fill('');
-  await expect(cell(page, 'A1')).toHaveAttribute('data-dimmed', 'false');
+  await expect.poll(() => searchVeil(page)).toBe('none');
 });
 
 test('staff stage the topmost vault, then move it back from /stage', async ({

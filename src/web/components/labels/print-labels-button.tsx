@@ -37,9 +37,7 @@ export function PrintLabelsButton({
 }: PrintLabelsButtonProps) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState(0);
-  const [format, setFormat] = useState<LabelFormat>(() =>
-    labelFormatSchema.catch('letter-5163').parse(rememberedLabelFormat('letter-5163')),
-  );
+  const [format, setFormat] = useState<LabelFormat>('letter-5163');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
@@ -78,6 +76,11 @@ export function PrintLabelsButton({
         onClick={() => {
           setError(null);
           setPdfUrl(null);
+          // Read when the dialog opens, not when the button mounts: the warehouse screen
+          // mounts several of these, and a page's first storage read can take milliseconds.
+          setFormat(
+            labelFormatSchema.catch('letter-5163').parse(rememberedLabelFormat('letter-5163')),
+          );
           setOpen(true);
         }}
         className={

@@ -1,7 +1,6 @@
 import {
   memo,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -12,19 +11,14 @@ import {
 import type { Field } from '../../../../contracts/fields';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { columnIndex, parseFieldName } from '../../../../domain/field-names';
-import { fieldFill, slotCount, type FieldFill } from '../../../../domain/slots';
+import { fieldFill, slotCount } from '../../../../domain/slots';
 import { moveInGrid, type GridPoint } from '../../../lib/grid-keys';
 import { scrollWithin } from '../../../lib/scroll-within';
 
-const fillClass: Record<FieldFill, string> = {
-  full: 'bg-field-full',
-  warning: 'bg-field-warning',
-  success: 'bg-field-success',
-  empty: 'bg-field-empty',
-};
-
 /** The default cell width: 44 px touch targets with room for "12/12 CB". */
 const DEFAULT_CELL_PX = 56;
+/** As `gap` on `.field-grid` in styles.css. */
+const GAP_PX = 4;
 
 export function fieldSlots(warehouse: Warehouse, field: Field): number {
   return slotCount(warehouse.fieldCapacity, field.type);
@@ -133,9 +127,10 @@ interface FieldCellProps {
 }
 
 /**
- * One field. Memoised, with no handlers of its own (the grid listens for all of them): a
- * search, a selection or a live update re-renders only the cells it changes. Dimming outside
- * a search is the grid's `data-dimmed` on the element, styled here (decision 0063).
+ * One field: one element with one text node, styled in styles.css by its attributes and
+ * placed by the grid's placement rules (decision 0077). Memoised, with no handlers of its own
+ * (the grid listens for all of them): a search, a selection or a live update re-renders only
+ * the cells it changes.
  */
 const FieldCell = memo(function FieldCell({
   field,
@@ -147,8 +142,7 @@ const FieldCell = memo(function FieldCell({
   isSmall,
 }: FieldCellProps) {
   const count = Object.keys(field.vaults).length;
-  const fill = fieldFill(count, slots, field.full);
-  const row = place.row + 1;
+  const isCouchbox = field.type === 'couchbox-T';
   return (
     <div
       role="gridcell"
@@ -157,32 +151,29 @@ const FieldCell = memo(function FieldCell({
       aria-selected={isSelected}
       aria-colindex={place.col + 1}
       data-field-id={field.id}
-      data-fill={fill}
-      style={{
-        gridColumn: place.col + 1,
-        gridRow: field.type === 'couchbox-T' ? `${row} / span 2` : row,
-      }}
-      className={`flex cursor-pointer flex-col items-center justify-center rounded-md border-2 text-slate-900 outline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-900 ${
-        isSmall ? 'p-0 text-[10px]' : 'px-1 py-2 text-sm'
-      } font-semibold ${fillClass[fill]} ${
-        // Outside the search a field loses its colour but keeps readable text.
-        'data-[dimmed=true]:bg-slate-100 data-[dimmed=true]:text-slate-600'
-      } ${
-        isSelected || isMatch
-          ? 'border-brand-900 ring-2 ring-brand-700'
-          : 'border-transparent data-[dimmed=true]:border-dashed data-[dimmed=true]:border-slate-400'
-      }`}
+      data-fill={fieldFill(count, slots, field.full)}
+      data-couchbox={isCouchbox ? '' : undefined}
+      data-match={isMatch ? '' : undefined}
+      className="field-cell"
     >
-      <span aria-hidden="true">{field.name}</span>
-      {!isSmall && (
-        <span aria-hidden="true" className="text-xs font-normal">
-          {count}/{slots}
-          {field.type === 'couchbox-T' ? ' CB' : ''}
-        </span>
-      )}
+      {isSmall ? field.name : `${field.name}\n${count}/${slots}${isCouchbox ? ' CB' : ''}`}
     </div>
   );
 });
+
+/**
+ * Places every cell by its row's `aria-rowindex` and its own `aria-colindex`: one rule per
+ * row and per column instead of an inline style on each of a thousand cells, which would give
+ * every cell a style of its own to compute (decision 0077).
+ */
+function placementRules(rows: number, cols: number): string {
+  const rules = ['.field-grid .field-cell[data-couchbox]{grid-row-end:span 2}'];
+  for (let r = 1; r <= rows; r++)
+    rules.push(`.field-grid [aria-rowindex="${r}"]>.field-cell{grid-row-start:${r}}`);
+  for (let c = 1; c <= cols; c++)
+    rules.push(`.field-grid .field-cell[aria-colindex="${c}"]{grid-column-start:${c}}`);
+  return rules.join('\n');
+}
 
 /** The cell element of a field, found in the grid by its id. */
 function cellOf(grid: HTMLElement | null, id: number): HTMLElement | null {
@@ -220,17 +211,6 @@ export function VaultFieldGrid({
   const tabStop =
     (activeId !== null && layout.place.has(activeId) ? activeId : null) ??
     (selectedFieldId !== null && layout.place.has(selectedFieldId) ? selectedFieldId : first);
-
-  // A search dims every field outside it: one attribute per cell set here, before paint,
-  // instead of re-rendering a thousand cells for a pick (decision 0063).
-  useLayoutEffect(() => {
-    const cells = gridRef.current?.querySelectorAll<HTMLElement>('[role="gridcell"]') ?? [];
-    for (const cell of cells) {
-      const dimmed = matches !== null && !matches.has(Number(cell.dataset.fieldId));
-      const value = dimmed ? 'true' : 'false';
-      if (cell.dataset.dimmed !== value) cell.dataset.dimmed = value;
-    }
-  }, [matches, layout]);
 
   useEffect(() => {
     const el = revealFieldId === null ? null : cellOf(gridRef.current, revealFieldId);
@@ -270,22 +250,32 @@ export function VaultFieldGrid({
   };
 
   const isSmall = cellPx < 44;
+  const placement = placementRules(warehouse.rows, warehouse.cols);
   return (
     <div
       ref={scrollerRef}
       className={`touch-pan-x touch-pan-y overflow-auto overscroll-contain ${scrollerClassName}`}
       {...pinch}
     >
+      <style>{placement}</style>
       <div
         ref={gridRef}
         role="grid"
         aria-label={`Fields of ${warehouse.name}`}
         aria-rowcount={warehouse.rows}
         aria-colcount={warehouse.cols}
-        className="grid w-max min-w-full gap-1"
+        // A search dims every field outside it through this one attribute (styles.css), so a
+        // pick restyles the cells without touching a thousand of them from script.
+        data-searching={matches !== null ? '' : undefined}
+        data-small={isSmall ? '' : undefined}
+        className="field-grid"
+        // Every track has a definite size (the width at least the columns' minimum, rows at
+        // least the two lines of text): the grid never measures a thousand cells' content to
+        // size its tracks (decision 0077).
         style={{
+          width: `max(100%, ${warehouse.cols * cellPx + (warehouse.cols - 1) * GAP_PX}px)`,
           gridTemplateColumns: `repeat(${warehouse.cols}, minmax(${cellPx}px, 1fr))`,
-          gridAutoRows: `minmax(${Math.max(cellPx, 28)}px, auto)`,
+          gridAutoRows: isSmall ? `${Math.max(cellPx, 28)}px` : `max(${cellPx}px, 3.5rem)`,
         }}
         onClick={onClick}
         onKeyDown={onKeyDown}
