@@ -4,6 +4,9 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 const policyOf = async (url: string, headers: Record<string, string> = {}) => {
   const res = await fetch(url, { headers });
+  // Read to the end as a browser does: an answer left unread holds its connection open, and
+  // the apps' close waits for it.
+  await res.arrayBuffer();
   return res.headers.get('content-security-policy') ?? '';
 };
 
