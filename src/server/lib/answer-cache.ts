@@ -208,3 +208,19 @@ export class AnswerCache {
     }
   }
 }
+
+/**
+ * An `AnswerCache` of `maxBytes` per owner (a database), made on first use: tests run several
+ * databases in one process, with the same ids.
+ */
+export function cachePerOwner<K extends object>(maxBytes: number): (owner: K) => AnswerCache {
+  const caches = new WeakMap<K, AnswerCache>();
+  return (owner) => {
+    let cache = caches.get(owner);
+    if (!cache) {
+      cache = new AnswerCache(maxBytes);
+      caches.set(owner, cache);
+    }
+    return cache;
+  };
+}

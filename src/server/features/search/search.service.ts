@@ -3,7 +3,7 @@ import { SEARCH_SUGGESTION_LIMIT } from '../../../contracts/limits';
 import type { SearchSuggestions, SearchSuggestionsQuery } from '../../../contracts/search';
 import type { Db } from '../../db/client';
 import { warehouseVersionsOf } from '../../db/warehouse-versions';
-import { AnswerCache, JsonAnswer } from '../../lib/answer-cache';
+import { cachePerOwner, JsonAnswer } from '../../lib/answer-cache';
 import * as repo from './search.repository';
 
 /**
@@ -12,17 +12,7 @@ import * as repo from './search.repository';
  */
 const CACHE_BYTES = 512 * 1024;
 
-// One cache per database: tests run several databases in one process.
-const caches = new WeakMap<Db, AnswerCache>();
-
-function cacheOf(db: Db): AnswerCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new AnswerCache(CACHE_BYTES);
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = cachePerOwner<Db>(CACHE_BYTES);
 
 /** Escapes LIKE's wildcards, so a user's '%' or '_' matches itself. */
 function likeEscape(text: string): string {

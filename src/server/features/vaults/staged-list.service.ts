@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { companyChangeStamp } from '../../db/warehouse-versions';
-import { AnswerCache, JsonAnswer } from '../../lib/answer-cache';
+import { cachePerOwner, JsonAnswer } from '../../lib/answer-cache';
 import { listStagedVaults } from './stage.service';
 import { stagedListDigest } from './staged-list.repository';
 
@@ -11,17 +11,7 @@ import { stagedListDigest } from './staged-list.repository';
  */
 const CACHE_BYTES = 2 * 1024 * 1024;
 
-// One cache per database: tests run several databases in one process.
-const caches = new WeakMap<Db, AnswerCache>();
-
-function cacheOf(db: Db): AnswerCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new AnswerCache(CACHE_BYTES);
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = cachePerOwner<Db>(CACHE_BYTES);
 
 /**
  * What the company's staged list shows now, as a string: on the embedded engine the count of
