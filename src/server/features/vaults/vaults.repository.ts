@@ -115,22 +115,25 @@ export async function deleteAttachmentsOf(
   return rows.map((r) => r.key);
 }
 
+/** What a placement reads of the fields it locks, with their warehouse's capacity. */
+const LOCKED_FIELD_COLUMNS = {
+  id: fields.id,
+  name: fields.name,
+  type: fields.type,
+  full: fields.full,
+  warehouseId: fields.warehouseId,
+  warehouseName: warehouses.name,
+  warehouseSlug: warehouses.slug,
+  fieldCapacity: warehouses.fieldCapacity,
+};
+
 /**
  * The field with its warehouse's capacity, locked for the rest of the transaction, so two
  * placements into one field take turns.
  */
 const lockedField = keptStatement('vg_lock_field', (db) =>
   db
-    .select({
-      id: fields.id,
-      name: fields.name,
-      type: fields.type,
-      full: fields.full,
-      warehouseId: fields.warehouseId,
-      warehouseName: warehouses.name,
-      warehouseSlug: warehouses.slug,
-      fieldCapacity: warehouses.fieldCapacity,
-    })
+    .select(LOCKED_FIELD_COLUMNS)
     .from(fields)
     .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
     .where(and(eq(fields.companyId, companyId$), eq(fields.id, sql.placeholder('fieldId'))))
@@ -149,16 +152,7 @@ const vaultAndTargetFields = () =>
 
 const lockedFieldsOfVault = keptStatement('vg_lock_fields_of_vault', (db) =>
   db
-    .select({
-      id: fields.id,
-      name: fields.name,
-      type: fields.type,
-      full: fields.full,
-      warehouseId: fields.warehouseId,
-      warehouseName: warehouses.name,
-      warehouseSlug: warehouses.slug,
-      fieldCapacity: warehouses.fieldCapacity,
-    })
+    .select(LOCKED_FIELD_COLUMNS)
     .from(fields)
     .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
     .where(
