@@ -245,6 +245,10 @@ test('a rack can be moved with the keyboard', async ({ signedInPage: page }) => 
   const button = layout.getByRole('button', { name: 'Rack Keys' });
   await button.focus();
   await page.keyboard.press('Space');
+  // The keyboard sensor hears arrows only from the next task after pick-up.
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(
+    /^(Picked up Rack Keys\.|Rack Keys is over the floor plan\.)/,
+  );
   // dnd-kit moves 25 px a press: 2.5 ft at 10 px per foot.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
