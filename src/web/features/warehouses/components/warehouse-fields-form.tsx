@@ -7,6 +7,34 @@ import { useEditDimensions } from '../api/use-edit-dimensions';
 import { ErrorAlert } from '../../../components/error-alert';
 
 const TOAST_MS = 2500;
+const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2';
+
+/** A floor dimension: any number of feet from 0, decimals allowed. */
+function FeetInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="block">
+      <span className="text-sm font-medium">{label}</span>
+      <input
+        required
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+      />
+    </label>
+  );
+}
 
 /** 'Edit Warehouse Fields': capacity 0 to 10, length and width at least 0. */
 export function WarehouseFieldsForm({ warehouse }: { warehouse: Warehouse }) {
@@ -40,7 +68,6 @@ export function WarehouseFieldsForm({ warehouse }: { warehouse: Warehouse }) {
     });
   };
 
-  const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2';
   return (
     <form
       onSubmit={onSubmit}
@@ -63,32 +90,16 @@ export function WarehouseFieldsForm({ warehouse }: { warehouse: Warehouse }) {
             className={inputClass}
           />
         </label>
-        <label className="block">
-          <span className="text-sm font-medium">Length (feet)</span>
-          <input
-            required
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            value={form.length}
-            onChange={(e) => setForm({ ...form, length: e.target.value })}
-            className={inputClass}
-          />
-        </label>
-        <label className="block">
-          <span className="text-sm font-medium">Width (feet)</span>
-          <input
-            required
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            value={form.width}
-            onChange={(e) => setForm({ ...form, width: e.target.value })}
-            className={inputClass}
-          />
-        </label>
+        <FeetInput
+          label="Length (feet)"
+          value={form.length}
+          onChange={(length) => setForm({ ...form, length })}
+        />
+        <FeetInput
+          label="Width (feet)"
+          value={form.width}
+          onChange={(width) => setForm({ ...form, width })}
+        />
       </div>
       <ErrorAlert message={error} />
       {toast && (
