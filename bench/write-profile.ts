@@ -4,6 +4,11 @@
 //   npx tsx bench/write-profile.ts            embedded engine (seeded once into /tmp)
 //   ENGINE=postgres npx tsx bench/write-profile.ts   a throwaway PostgreSQL cluster
 // WAREHOUSES (default 2) and ROUNDS (default 200) size the run; VERBOSE=1 lists the messages.
+// It also prints the CPU time per write of the main thread, the engine's thread and V8's helper
+// threads (compilers, GC) from Linux's per-thread counters: CPU time moves far less than wall
+// time with the load of a shared machine. RECORD=file writes one stage's and one move's
+// messages for bench/engine-turns.ts; LOOP_WINDOW=1 prints the write loop's bounds on the
+// clock of `node --cpu-prof` profiles, to cut them to the writes (decision 0090).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +35,9 @@ interface Message {
   ms: number;
 }
 let messages: Message[] | null = null;
+/** RECORD=file: one stage's and one move's messages to the engine, as sent, for replaying. */
+let recording: { text: string; values: unknown[] }[][] | null = null;
+const recorded: Record<string, unknown> = {};
 const runAll = PgliteWorkerPool.prototype.runAll;
 PgliteWorkerPool.prototype.runAll = async function (queries) {
   const start = performance.now();
@@ -37,6 +45,7 @@ PgliteWorkerPool.prototype.runAll = async function (queries) {
     return await runAll.call(this, queries);
   } finally {
     messages?.push({ statements: queries.map((q) => q.text), ms: performance.now() - start });
+    recording?.push(queries.map((q) => ({ text: q.text, values: q.values ?? [] })));
   }
 };
 
@@ -66,6 +75,22 @@ async function openSeeded(): Promise<{ database: Database; stop: () => void }> {
   fs.cpSync(seeded, copy, { recursive: true });
   const database = await openDatabase({ databaseUrl: undefined, dataDir: copy });
   return { database, stop: () => fs.rmSync(copy, { recursive: true, force: true }) };
+}
+
+/** CPU time (ms) of each of this process's threads, from Linux's per-thread counters. */
+function threadTimes(): Map<string, number> {
+  const tick = 10; // USER_HZ is 100 on Linux
+  const times = new Map<string, number>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    times.set(
+      tid === String(process.pid) ? 'main' : `${name}#${tid}`,
+      (Number(fields[11]) + Number(fields[12])) * tick,
+    );
+  }
+  return times;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -154,6 +179,8 @@ const adds: number[] = [];
 const stages: number[] = [];
 const moves: number[] = [];
 const rounds = Math.min(ROUNDS, open.length);
+const loopStart = process.hrtime.bigint();
+const threadsBefore = threadTimes();
 for (let i = 0; i < rounds; i++) {
   const field = open[i];
   if (!field) break;
@@ -171,9 +198,14 @@ for (let i = 0; i < rounds; i++) {
     fetch(`${base}/api/vaults/`, { method: 'POST', headers, body: form }),
   );
   const vaultId = (JSON.parse(added) as { vault: { id: number } }).vault.id;
+  if (i === 10 && process.env.RECORD) recording = [];
   await write('stage', stages, show, () =>
     fetch(`${base}/api/stage/vaults/${vaultId}`, { method: 'POST', headers }),
   );
+  if (recording) {
+    recorded.stage = recording;
+    recording = [];
+  }
   await write('move', moves, show, () =>
     fetch(`${base}/api/vaults/move`, {
       method: 'PUT',
@@ -181,9 +213,35 @@ for (let i = 0; i < rounds; i++) {
       body: JSON.stringify({ vaultId, fieldId: field.id, position }),
     }),
   );
+  if (recording) {
+    recorded.move = recording;
+    recording = null;
+  }
 }
 
+if (process.env.RECORD) fs.writeFileSync(process.env.RECORD, JSON.stringify(recorded));
 const f = (n: number) => n.toFixed(2);
+const threadsAfter = threadTimes();
+// The main thread; then the busiest other, the engine's (on PostgreSQL, the busiest helper);
+// then V8's helper threads together.
+const spent = [...threadsAfter]
+  .map(([tid, ms]) => [tid, ms - (threadsBefore.get(tid) ?? 0)] as const)
+  .sort((a, b) => b[1] - a[1]);
+const others = spent.filter(([tid]) => tid !== 'main');
+const sum = (xs: (readonly [string, number])[]) => xs.reduce((n, [, ms]) => n + ms, 0);
+const busy = [
+  ['main', sum(spent.filter(([tid]) => tid === 'main'))],
+  ['engine', sum(others.slice(0, 1))],
+  ['helpers', sum(others.slice(1))],
+] as const;
+const writes = adds.length + stages.length + moves.length;
+console.log(
+  `CPU per write by thread: ${busy.map(([name, ms]) => `${name} ${(ms / writes).toFixed(2)}`).join(', ')} ms`,
+);
+if (process.env.LOOP_WINDOW === '1') {
+  // The write loop's bounds on the CPU profiles' clock (microseconds), to cut them to it.
+  console.log(`loop window ${loopStart / 1000n} ${process.hrtime.bigint() / 1000n}`);
+}
 console.log(
   `${ENGINE}, ${rounds} rounds, load ${os.loadavg()[0]?.toFixed(1)}: hello ${f(median(hellos))} ms, ` +
     `add ${f(median(adds))} ms, stage ${f(median(stages))} ms, move ${f(median(moves))} ms; ` +
