@@ -3,7 +3,9 @@
 // the messages one write sends to the embedded engine's thread (decision 0058).
 //   npx tsx bench/write-profile.ts            embedded engine (seeded once into /tmp)
 //   ENGINE=postgres npx tsx bench/write-profile.ts   a throwaway PostgreSQL cluster
-// WAREHOUSES (default 2) and ROUNDS (default 200) size the run; VERBOSE=1 lists the messages.
+// WAREHOUSES (default 2) and ROUNDS (default 200) size the run (a round per field with room, in
+// warehouse after warehouse); VERBOSE=1 lists the messages. LAST=n takes the medians of the last
+// n rounds only: the first few hundred run while V8 still compiles the hot code (decision 0090).
 // It also prints the CPU time per write of the main thread, the engine's thread and V8's helper
 // threads (compilers, GC) from Linux's per-thread counters: CPU time moves far less than wall
 // time with the load of a shared machine. RECORD=file writes one stage's and one move's
@@ -158,20 +160,27 @@ const login = await fetch(`${base}/api/auth/login`, {
   body: JSON.stringify({ email: EMAIL, password: BENCH_PASSWORD }),
 });
 const headers = { cookie: (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '' };
-const [first] = await queryRows<{ id: number }>(
+// Fields with room, warehouse after warehouse, as many as the rounds need: the first rounds
+// run while V8 still compiles the app's hot code, so a long run measures it warm.
+const warehouseIds = await queryRows<{ id: number }>(
   database.db,
-  sql`SELECT min(id) AS id FROM warehouses`,
+  sql`SELECT id FROM warehouses ORDER BY id`,
 );
-if (!first) throw new Error('The bench company has no warehouse.');
-const warehouse = (await (
-  await fetch(`${base}/api/warehouse/${first.id}`, { headers })
-).json()) as {
-  fieldCapacity: number;
-  fields: Record<string, { id: number; type: string; full: boolean; vaults: object }>;
-};
-const open = Object.values(warehouse.fields).filter(
-  (f) => f.type === 'vault' && !f.full && Object.keys(f.vaults).length < warehouse.fieldCapacity,
-);
+if (warehouseIds.length === 0) throw new Error('The bench company has no warehouse.');
+const open: { id: number; vaults: object }[] = [];
+for (const { id } of warehouseIds) {
+  if (open.length >= ROUNDS) break;
+  const warehouse = (await (await fetch(`${base}/api/warehouse/${id}`, { headers })).json()) as {
+    fieldCapacity: number;
+    fields: Record<string, { id: number; type: string; full: boolean; vaults: object }>;
+  };
+  open.push(
+    ...Object.values(warehouse.fields).filter(
+      (f) =>
+        f.type === 'vault' && !f.full && Object.keys(f.vaults).length < warehouse.fieldCapacity,
+    ),
+  );
+}
 
 const hellos: number[] = [];
 for (let i = 0; i < 300; i++) hellos.push((await timed(() => fetch(helloUrl))).ms);
@@ -179,11 +188,18 @@ const adds: number[] = [];
 const stages: number[] = [];
 const moves: number[] = [];
 const rounds = Math.min(ROUNDS, open.length);
-const loopStart = process.hrtime.bigint();
-const threadsBefore = threadTimes();
+// The warm part of a long run: the last LAST rounds, from which medians and CPU are taken.
+const warmFrom = Math.max(0, rounds - Number(process.env.LAST ?? rounds));
+let loopStart = process.hrtime.bigint();
+let threadsBefore = threadTimes();
 for (let i = 0; i < rounds; i++) {
   const field = open[i];
   if (!field) break;
+  if (i === warmFrom) {
+    loopStart = process.hrtime.bigint();
+    threadsBefore = threadTimes();
+    for (const times of [adds, stages, moves, ...Object.values(cpu)]) times.length = 0;
+  }
   const position = Object.keys(field.vaults).length + 1;
   const form = new FormData();
   form.set('customer_name', 'BENCH CUSTOMER');
@@ -243,7 +259,7 @@ if (process.env.LOOP_WINDOW === '1') {
   console.log(`loop window ${loopStart / 1000n} ${process.hrtime.bigint() / 1000n}`);
 }
 console.log(
-  `${ENGINE}, ${rounds} rounds, load ${os.loadavg()[0]?.toFixed(1)}: hello ${f(median(hellos))} ms, ` +
+  `${ENGINE}, ${rounds} rounds (the last ${rounds - warmFrom} measured), load ${os.loadavg()[0]?.toFixed(1)}: hello ${f(median(hellos))} ms, ` +
     `add ${f(median(adds))} ms, stage ${f(median(stages))} ms, move ${f(median(moves))} ms; ` +
     `process CPU per call: ${Object.entries(cpu)
       .map(([k, xs]) => `${k} ${f(median(xs))} ms`)
