@@ -3,7 +3,14 @@
 // the messages one write sends to the embedded engine's thread (decision 0058).
 //   npx tsx bench/write-profile.ts            embedded engine (seeded once into /tmp)
 //   ENGINE=postgres npx tsx bench/write-profile.ts   a throwaway PostgreSQL cluster
-// WAREHOUSES (default 2) and ROUNDS (default 200) size the run; VERBOSE=1 lists the messages.
+// WAREHOUSES (default 2) and ROUNDS (default 200) size the run (a round per field with room, in
+// warehouse after warehouse); VERBOSE=1 lists the messages. LAST=n takes the medians of the last
+// n rounds only: the first few hundred run while V8 still compiles the hot code (decision 0090).
+// It also prints the CPU time per write of the main thread, the engine's thread and V8's helper
+// threads (compilers, GC) from Linux's per-thread counters: CPU time moves far less than wall
+// time with the load of a shared machine. RECORD=file writes one stage's and one move's
+// messages for bench/engine-turns.ts; LOOP_WINDOW=1 prints the write loop's bounds on the
+// clock of `node --cpu-prof` profiles, to cut them to the writes (decision 0090).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +37,9 @@ interface Message {
   ms: number;
 }
 let messages: Message[] | null = null;
+/** RECORD=file: one stage's and one move's messages to the engine, as sent, for replaying. */
+let recording: { text: string; values: unknown[] }[][] | null = null;
+const recorded: Record<string, unknown> = {};
 const runAll = PgliteWorkerPool.prototype.runAll;
 PgliteWorkerPool.prototype.runAll = async function (queries) {
   const start = performance.now();
@@ -37,6 +47,7 @@ PgliteWorkerPool.prototype.runAll = async function (queries) {
     return await runAll.call(this, queries);
   } finally {
     messages?.push({ statements: queries.map((q) => q.text), ms: performance.now() - start });
+    recording?.push(queries.map((q) => ({ text: q.text, values: q.values ?? [] })));
   }
 };
 
@@ -66,6 +77,22 @@ async function openSeeded(): Promise<{ database: Database; stop: () => void }> {
   fs.cpSync(seeded, copy, { recursive: true });
   const database = await openDatabase({ databaseUrl: undefined, dataDir: copy });
   return { database, stop: () => fs.rmSync(copy, { recursive: true, force: true }) };
+}
+
+/** CPU time (ms) of each of this process's threads, from Linux's per-thread counters. */
+function threadTimes(): Map<string, number> {
+  const tick = 10; // USER_HZ is 100 on Linux
+  const times = new Map<string, number>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    times.set(
+      tid === String(process.pid) ? 'main' : `${name}#${tid}`,
+      (Number(fields[11]) + Number(fields[12])) * tick,
+    );
+  }
+  return times;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -133,20 +160,27 @@ const login = await fetch(`${base}/api/auth/login`, {
   body: JSON.stringify({ email: EMAIL, password: BENCH_PASSWORD }),
 });
 const headers = { cookie: (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '' };
-const [first] = await queryRows<{ id: number }>(
+// Fields with room, warehouse after warehouse, as many as the rounds need: the first rounds
+// run while V8 still compiles the app's hot code, so a long run measures it warm.
+const warehouseIds = await queryRows<{ id: number }>(
   database.db,
-  sql`SELECT min(id) AS id FROM warehouses`,
+  sql`SELECT id FROM warehouses ORDER BY id`,
 );
-if (!first) throw new Error('The bench company has no warehouse.');
-const warehouse = (await (
-  await fetch(`${base}/api/warehouse/${first.id}`, { headers })
-).json()) as {
-  fieldCapacity: number;
-  fields: Record<string, { id: number; type: string; full: boolean; vaults: object }>;
-};
-const open = Object.values(warehouse.fields).filter(
-  (f) => f.type === 'vault' && !f.full && Object.keys(f.vaults).length < warehouse.fieldCapacity,
-);
+if (warehouseIds.length === 0) throw new Error('The bench company has no warehouse.');
+const open: { id: number; vaults: object }[] = [];
+for (const { id } of warehouseIds) {
+  if (open.length >= ROUNDS) break;
+  const warehouse = (await (await fetch(`${base}/api/warehouse/${id}`, { headers })).json()) as {
+    fieldCapacity: number;
+    fields: Record<string, { id: number; type: string; full: boolean; vaults: object }>;
+  };
+  open.push(
+    ...Object.values(warehouse.fields).filter(
+      (f) =>
+        f.type === 'vault' && !f.full && Object.keys(f.vaults).length < warehouse.fieldCapacity,
+    ),
+  );
+}
 
 const hellos: number[] = [];
 for (let i = 0; i < 300; i++) hellos.push((await timed(() => fetch(helloUrl))).ms);
@@ -154,9 +188,18 @@ const adds: number[] = [];
 const stages: number[] = [];
 const moves: number[] = [];
 const rounds = Math.min(ROUNDS, open.length);
+// The warm part of a long run: the last LAST rounds, from which medians and CPU are taken.
+const warmFrom = Math.max(0, rounds - Number(process.env.LAST ?? rounds));
+let loopStart = process.hrtime.bigint();
+let threadsBefore = threadTimes();
 for (let i = 0; i < rounds; i++) {
   const field = open[i];
   if (!field) break;
+  if (i === warmFrom) {
+    loopStart = process.hrtime.bigint();
+    threadsBefore = threadTimes();
+    for (const times of [adds, stages, moves, ...Object.values(cpu)]) times.length = 0;
+  }
   const position = Object.keys(field.vaults).length + 1;
   const form = new FormData();
   form.set('customer_name', 'BENCH CUSTOMER');
@@ -171,9 +214,14 @@ for (let i = 0; i < rounds; i++) {
     fetch(`${base}/api/vaults/`, { method: 'POST', headers, body: form }),
   );
   const vaultId = (JSON.parse(added) as { vault: { id: number } }).vault.id;
+  if (i === 10 && process.env.RECORD) recording = [];
   await write('stage', stages, show, () =>
     fetch(`${base}/api/stage/vaults/${vaultId}`, { method: 'POST', headers }),
   );
+  if (recording) {
+    recorded.stage = recording;
+    recording = [];
+  }
   await write('move', moves, show, () =>
     fetch(`${base}/api/vaults/move`, {
       method: 'PUT',
@@ -181,11 +229,37 @@ for (let i = 0; i < rounds; i++) {
       body: JSON.stringify({ vaultId, fieldId: field.id, position }),
     }),
   );
+  if (recording) {
+    recorded.move = recording;
+    recording = null;
+  }
 }
 
+if (process.env.RECORD) fs.writeFileSync(process.env.RECORD, JSON.stringify(recorded));
 const f = (n: number) => n.toFixed(2);
+const threadsAfter = threadTimes();
+// The main thread; then the busiest other, the engine's (on PostgreSQL, the busiest helper);
+// then V8's helper threads together.
+const spent = [...threadsAfter]
+  .map(([tid, ms]) => [tid, ms - (threadsBefore.get(tid) ?? 0)] as const)
+  .sort((a, b) => b[1] - a[1]);
+const others = spent.filter(([tid]) => tid !== 'main');
+const sum = (xs: (readonly [string, number])[]) => xs.reduce((n, [, ms]) => n + ms, 0);
+const busy = [
+  ['main', sum(spent.filter(([tid]) => tid === 'main'))],
+  ['engine', sum(others.slice(0, 1))],
+  ['helpers', sum(others.slice(1))],
+] as const;
+const writes = adds.length + stages.length + moves.length;
 console.log(
-  `${ENGINE}, ${rounds} rounds, load ${os.loadavg()[0]?.toFixed(1)}: hello ${f(median(hellos))} ms, ` +
+  `CPU per write by thread: ${busy.map(([name, ms]) => `${name} ${(ms / writes).toFixed(2)}`).join(', ')} ms`,
+);
+if (process.env.LOOP_WINDOW === '1') {
+  // The write loop's bounds on the CPU profiles' clock (microseconds), to cut them to it.
+  console.log(`loop window ${loopStart / 1000n} ${process.hrtime.bigint() / 1000n}`);
+}
+console.log(
+  `${ENGINE}, ${rounds} rounds (the last ${rounds - warmFrom} measured), load ${os.loadavg()[0]?.toFixed(1)}: hello ${f(median(hellos))} ms, ` +
     `add ${f(median(adds))} ms, stage ${f(median(stages))} ms, move ${f(median(moves))} ms; ` +
     `process CPU per call: ${Object.entries(cpu)
       .map(([k, xs]) => `${k} ${f(median(xs))} ms`)

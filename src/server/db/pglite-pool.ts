@@ -7,6 +7,7 @@ import pg from 'pg';
 // facade does the same, so a query's parameters mean the same on both engines.
 import pgUtils from 'pg/lib/utils.js';
 import type {
+  Notification,
   WorkerError,
   WorkerMessage,
   WorkerReply,
@@ -218,13 +219,17 @@ export class PgliteWorkerPool {
           { eval: true, workerData, resourceLimits: ENGINE_THREAD_LIMITS },
         )
       : new Worker(url, { workerData, resourceLimits: ENGINE_THREAD_LIMITS });
+    const notify = ({ channel, payload }: Notification) => {
+      for (const listener of this.listeners.get(channel) ?? []) listener(payload);
+    };
     this.worker.on('message', (message: WorkerMessage) => {
       if ('notification' in message) {
-        const { channel, payload } = message.notification;
-        for (const listener of this.listeners.get(channel) ?? []) listener(payload);
+        notify(message.notification);
         return;
       }
       const reply = message;
+      // Before the caller resumes: a write's own notices (versions, live) are heard first.
+      reply.notifications?.forEach(notify);
       const resolve = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       resolve?.(reply);

@@ -33,14 +33,22 @@ export interface WorkerResult {
   affectedRows: number;
 }
 
-export type WorkerReply =
+/** A NOTIFY the engine delivered on a channel this thread listens to. */
+export interface Notification {
+  channel: string;
+  payload: string;
+}
+
+/** `notifications`: those the request's statements delivered, to be handed on before it resolves. */
+export type WorkerReply = (
   | { id: number; ok: true; results: WorkerResult[] }
   /** `index`: which statement of the request failed. */
-  | { id: number; ok: false; error: WorkerError; index?: number };
+  | { id: number; ok: false; error: WorkerError; index?: number }
+) & { notifications?: Notification[] };
 
-/** A NOTIFY the engine delivered on a channel this thread listens to (sent without a request). */
+/** A NOTIFY delivered while no request ran (sent on its own). */
 export interface WorkerNotification {
-  notification: { channel: string; payload: string };
+  notification: Notification;
 }
 
 export type WorkerMessage = WorkerReply | WorkerNotification;

@@ -1,0 +1,130 @@
+// The embedded engine's own time for one stage and one move, turn by turn, with no thread and
+// no HTTP: the messages `bench/write-profile.ts` recorded (RECORD=file) are replayed straight
+// into PGlite on a copy of its seeded bench data, stage then move back, again and again. Two
+// copies run side by side, alternating, so a change is measured against the same load:
+//   RECORD=/tmp/writes.json WAREHOUSES=20 npx tsx bench/write-profile.ts
+//   WRITES=/tmp/writes.json npx tsx bench/engine-turns.ts
+// Each copy runs each turn with Describe every time (before decision 0090) and only the first
+// time (after). EXTRA_SQL=file runs that SQL on the second copy first (a trigger to try).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pgUtils from 'pg/lib/utils.js';
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+const WRITES = process.env.WRITES ?? path.join(os.tmpdir(), 'writes.json');
+const WAREHOUSES = Number(process.env.WAREHOUSES ?? 20);
+const CYCLES = Number(process.env.CYCLES ?? 200);
+const WARM_UP = 10;
+const seeded = path.join(os.tmpdir(), `vaultgrid-write-profile-${WAREHOUSES}`, 'pglite');
+
+const recorded = JSON.parse(fs.readFileSync(WRITES, 'utf8')) as Record<string, Statement[][]>;
+// The last two messages of each are the write's own turns.
+const [stage1, stage2] = (recorded.stage ?? []).slice(-2);
+const [move1, move2] = (recorded.move ?? []).slice(-2);
+if (!stage1 || !stage2 || !move1 || !move2) throw new Error(`${WRITES} holds no stage and move.`);
+const turns: [string, Statement[]][] = [
+  ['stage 1', stage1],
+  ['stage 2', stage2],
+  ['move 1', move1],
+  ['move 2', move2],
+];
+
+const { serialize } = protocol;
+
+interface Copy {
+  pg: PGlite;
+  prepared: Map<string, string>;
+}
+
+async function open(name: string, extraSql?: string): Promise<Copy> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vaultgrid-engine-turns-${name}-`));
+  fs.cpSync(seeded, dir, { recursive: true });
+  const params = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+  // As the engine's thread starts it (pglite-worker.ts).
+  const pg = new PGlite({
+    dataDir: dir,
+    startParams: [...params, '-c', 'shared_buffers=16MB'],
+    extensions: { pg_trgm },
+  });
+  await pg.waitReady;
+  if (extraSql) await pg.exec(extraSql);
+  // Listening, as the server does: a commit's notices are then read and handed on.
+  await pg.listen('vaultgrid_live', () => {});
+  await pg.listen('vaultgrid_versions', () => {});
+  return { pg, prepared: new Map() };
+}
+
+/** One turn as pglite-worker.ts sends it: one call, every text prepared once. */
+async function run(copy: Copy, statements: Statement[], describeAlways: boolean): Promise<number> {
+  const parts: Uint8Array[] = [];
+  for (const st of statements) {
+    let name = copy.prepared.get(st.text);
+    const fresh = name === undefined;
+    if (name === undefined) {
+      name = `s${copy.prepared.size + 1}`;
+      copy.prepared.set(st.text, name);
+      parts.push(serialize.parse({ text: st.text, name }));
+    }
+    const values = st.values.map((v) => {
+      const text = pgUtils.prepareValue(v) as unknown;
+      return text === null || text === undefined ? null : String(text);
+    });
+    parts.push(serialize.bind({ statement: name, values }));
+    if (describeAlways || fresh) parts.push(serialize.describe({ type: 'P' }));
+    parts.push(serialize.execute({}));
+  }
+  parts.push(serialize.sync());
+  const start = performance.now();
+  const messages = await copy.pg.execProtocolStream(Buffer.concat(parts), {
+    throwOnError: false,
+  });
+  const ms = performance.now() - start;
+  const error = messages.find((m) => m instanceof protocol.messages.DatabaseError);
+  if (error) throw error;
+  return ms;
+}
+
+const extraSql = process.env.EXTRA_SQL ? fs.readFileSync(process.env.EXTRA_SQL, 'utf8') : '';
+const copies: [string, Copy][] = [['as is', await open('a')]];
+if (extraSql) copies.push(['with EXTRA_SQL', await open('b', extraSql)]);
+const variants = copies.flatMap(([label, copy]) => [
+  { label: `${label}, Describe every run`, copy, describeAlways: true },
+  { label: `${label}, Describe once`, copy, describeAlways: false },
+]);
+
+const times = new Map<string, number[]>();
+for (let c = 0; c < CYCLES; c++) {
+  // A different variant first in each cycle, so none always follows the same one.
+  for (let k = 0; k < variants.length; k++) {
+    const variant = variants[(k + c) % variants.length];
+    if (!variant) continue;
+    for (const [turn, statements] of turns) {
+      const ms = await run(variant.copy, statements, variant.describeAlways);
+      const key = `${variant.label}|${turn}`;
+      if (c >= WARM_UP) times.set(key, [...(times.get(key) ?? []), ms]);
+    }
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+console.log(`${CYCLES - WARM_UP} cycles, load ${os.loadavg()[0]?.toFixed(1)}; medians in ms:`);
+for (const variant of variants) {
+  const cells = turns.map(([turn]) => median(times.get(`${variant.label}|${turn}`) ?? []));
+  const sum = (a: number, b: number) => a + b;
+  console.log(
+    `  ${variant.label.padEnd(36)} ${turns.map(([turn], i) => `${turn} ${cells[i]?.toFixed(3)}`).join('  ')}` +
+      `  | stage ${cells.slice(0, 2).reduce(sum, 0).toFixed(3)}, move ${cells.slice(2).reduce(sum, 0).toFixed(3)}`,
+  );
+}
+for (const [, copy] of copies) {
+  const dir = copy.pg.dataDir;
+  await copy.pg.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+}
