@@ -34,7 +34,8 @@ interface Part {
   vaults: NameList;
 }
 
-type Row = [number, number, string, string];
+/** `[id, name, lower(name)]` as the database sends them. */
+type Row = [number, string, string];
 
 /** Order of the "C" collation: UTF-8 bytes, which is code points, not UTF-16 code units. */
 function codePointCompare(a: string, b: string): number {
@@ -68,16 +69,16 @@ const byLengthThenName = (a: string, b: string) =>
   codePointLength(a) - codePointLength(b) || codePointCompare(a, b);
 
 function nameList(rows: Row[], order: (a: string, b: string) => number): NameList {
-  const sorted = rows.slice().sort((a, b) => order(a[2], b[2]));
+  const sorted = rows.slice().sort((a, b) => order(a[1], b[1]));
   const starts = new Int32Array(sorted.length + 1);
   let lowered = '';
   for (let i = 0; i < sorted.length; i++) {
     const row = sorted[i] as Row;
     starts[i] = lowered.length + 1;
-    lowered += `\0${row[3]}`;
+    lowered += `\0${row[2]}`;
   }
   starts[sorted.length] = lowered.length + 1;
-  return { names: sorted.map((r) => r[2]), ids: sorted.map((r) => r[1]), lowered, starts };
+  return { names: sorted.map((r) => r[1]), ids: sorted.map((r) => r[0]), lowered, starts };
 }
 
 /** The name whose lower form holds position `at` of `list.lowered`. */
@@ -92,36 +93,40 @@ function nameAt(list: NameList, at: number): number {
   return lo;
 }
 
-interface Hit {
-  list: NameList;
-  index: number;
-  prefix: boolean;
+/**
+ * The first `limit` names of the list, in its order, that start with the text, and the first
+ * `limit` that hold it elsewhere: whatever the other warehouses hold, a name not among these
+ * cannot be among the statement's `limit`. One pass over the text while both are wanted.
+ */
+function matches(list: NameList, text: string, limit: number): [number[], number[]] {
+  const prefix: number[] = [];
+  const inside: number[] = [];
+  const { lowered, starts } = list;
+  let at = lowered.indexOf(text);
+  while (at >= 0 && prefix.length < limit) {
+    const index = nameAt(list, at);
+    // The first occurrence in a name is at its start if the name starts with the text.
+    if (starts[index] === at) prefix.push(index);
+    else if (inside.length < limit) inside.push(index);
+    else break;
+    at = lowered.indexOf(text, starts[index + 1] ?? lowered.length);
+  }
+  // Enough names hold the text; only names that start with it can still count.
+  if (at >= 0 && prefix.length < limit) {
+    const start = `\0${text}`;
+    for (let from = lowered.indexOf(start, at - 1); from >= 0 && prefix.length < limit;) {
+      prefix.push(nameAt(list, from + 1));
+      from = lowered.indexOf(start, from + 1);
+    }
+  }
+  return [prefix, inside];
 }
 
 /**
- * The first `limit` names that start with the text and the first `limit` that hold it
- * elsewhere, in the list's order: whatever the other warehouses hold, a name not among these
- * cannot be among the statement's `limit`.
+ * The statement's list: names that start with the text first, each group in the list order,
+ * at most `limit`; a customer or order counted once however many warehouses hold it. Each
+ * warehouse's matches are in order already, so they are merged, not sorted.
  */
-function matches(list: NameList, text: string, limit: number): Hit[] {
-  const hits: Hit[] = [];
-  for (let at = list.lowered.indexOf(`\0${text}`); at >= 0 && hits.length < limit;) {
-    hits.push({ list, index: nameAt(list, at + 1), prefix: true });
-    at = list.lowered.indexOf(`\0${text}`, at + 1);
-  }
-  let inside = 0;
-  for (let at = list.lowered.indexOf(text); at >= 0 && inside < limit;) {
-    const index = nameAt(list, at);
-    const start = list.starts[index] ?? 0;
-    if (!list.lowered.startsWith(text, start)) {
-      hits.push({ list, index, prefix: false });
-      inside++;
-    }
-    at = list.lowered.indexOf(text, list.starts[index + 1] ?? list.lowered.length);
-  }
-  return hits;
-}
-
 function answer(
   lists: NameList[],
   text: string,
@@ -129,19 +134,35 @@ function answer(
   order: (a: string, b: string) => number,
   distinctIds: boolean,
 ): string[] {
-  const hits = lists.flatMap((list) => matches(list, text, limit));
-  const name = (h: Hit) => h.list.names[h.index] ?? '';
-  hits.sort((a, b) => Number(b.prefix) - Number(a.prefix) || order(name(a), name(b)));
-  const seen = new Set<number>();
   const out: string[] = [];
-  for (const hit of hits) {
+  const seen = new Set<number>();
+  const found = lists.map((list) => matches(list, text, limit));
+  for (const group of [0, 1]) {
     if (out.length === limit) break;
-    if (distinctIds) {
-      const id = hit.list.ids[hit.index] ?? 0;
-      if (seen.has(id)) continue;
-      seen.add(id);
+    const runs = found.map((f) => f[group] ?? []);
+    const next = runs.map(() => 0);
+    while (out.length < limit) {
+      let best = -1;
+      let bestName = '';
+      for (let r = 0; r < runs.length; r++) {
+        const index = runs[r]?.[next[r] ?? 0];
+        if (index === undefined) continue;
+        const name = lists[r]?.names[index] ?? '';
+        if (best < 0 || order(name, bestName) < 0) {
+          best = r;
+          bestName = name;
+        }
+      }
+      if (best < 0) break;
+      const index = runs[best]?.[next[best] ?? 0] ?? 0;
+      next[best] = (next[best] ?? 0) + 1;
+      if (distinctIds) {
+        const id = lists[best]?.ids[index] ?? 0;
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      out.push(bestName);
     }
-    out.push(name(hit));
   }
   return out;
 }
@@ -166,12 +187,16 @@ async function servesIndex(db: Db): Promise<boolean> {
   return row.provider === 'c' && ['C', 'POSIX', 'C.UTF-8', 'C.utf8'].includes(row.collate);
 }
 
-interface CompanyParts {
-  parts: Map<number, { version: number; part: Promise<Part> }>;
+/** A warehouse's part at a version: null while it is being read. */
+interface Entry {
+  version: number;
+  part: Part | null;
 }
 
 class SearchIndex {
-  private readonly companies = new Map<number, CompanyParts>();
+  private readonly companies = new Map<number, Map<number, Entry>>();
+  /** Parts are read one at a time, each its own statement, between the engine's other work. */
+  private reads: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -179,13 +204,16 @@ class SearchIndex {
     private readonly maxCompanies: number,
   ) {}
 
-  async suggest(
+  /** The answer from memory, or null while a searched warehouse's part is being read. */
+  suggest(
     companyId: number,
+    warehouses: readonly WarehouseVersionRow[],
     searched: readonly WarehouseVersionRow[],
     text: string,
     limit: number,
-  ): Promise<SearchSuggestions> {
-    const parts = await this.partsOf(companyId, searched);
+  ): SearchSuggestions | null {
+    const parts = this.partsOf(companyId, warehouses, searched);
+    if (!parts) return null;
     const lower = asciiLower(text);
     const lists = (pick: (p: Part) => NameList) => parts.map(pick);
     return {
@@ -213,72 +241,78 @@ class SearchIndex {
     };
   }
 
+  /** Resolves when every part asked for so far has been read (for tests). */
+  settled(): Promise<void> {
+    return this.reads;
+  }
+
   /**
-   * The parts of the searched warehouses at the versions given, which the caller read before:
-   * a part is read after its version, so it is never kept under a version newer than it shows.
-   * Parts missing or older are read in one statement.
+   * The parts of the searched warehouses at the versions given, or null if any is missing or
+   * older: those are read in the background, and until then the statement answers. A write
+   * therefore costs the next searches nothing more than the statement they ran before.
    */
-  private partsOf(companyId: number, searched: readonly WarehouseVersionRow[]): Promise<Part[]> {
+  private partsOf(
+    companyId: number,
+    warehouses: readonly WarehouseVersionRow[],
+    searched: readonly WarehouseVersionRow[],
+  ): Part[] | null {
     let company = this.companies.get(companyId);
     if (company) this.companies.delete(companyId);
-    else company = { parts: new Map() };
+    else company = new Map();
     this.companies.set(companyId, company);
     if (this.companies.size > this.maxCompanies) {
       const oldest = this.companies.keys().next().value;
       if (oldest !== undefined) this.companies.delete(oldest);
     }
-    const stale = searched.filter((w) => company.parts.get(w.id)?.version !== w.version);
-    if (stale.length > 0) {
-      const loaded = loadParts(
-        this.db,
-        companyId,
-        stale.map((w) => w.id),
-      );
-      for (const w of stale) {
-        const part = loaded.then((byWarehouse) => byWarehouse.get(w.id) ?? emptyPart());
-        company.parts.set(w.id, { version: w.version, part });
-        // A failed read is not kept: the next search reads again.
-        part.catch(() => {
-          if (company.parts.get(w.id)?.part === part) company.parts.delete(w.id);
-        });
+    // Deleted warehouses' parts go.
+    const live = new Set(warehouses.map((w) => w.id));
+    for (const id of company.keys()) if (!live.has(id)) company.delete(id);
+    const parts: Part[] = [];
+    for (const w of searched) {
+      const entry = company.get(w.id);
+      if (entry?.version === w.version) {
+        if (entry.part) parts.push(entry.part);
+        continue;
       }
+      const wanted: Entry = { version: w.version, part: null };
+      company.set(w.id, wanted);
+      this.read(companyId, w.id, company, wanted);
     }
-    return Promise.all(
-      searched.map((w) => company.parts.get(w.id)?.part ?? Promise.resolve(emptyPart())),
-    );
+    return parts.length === searched.length ? parts : null;
   }
 
-  /** Parts of warehouses no longer in the company (deleted) are dropped with the next search. */
-  prune(companyId: number, warehouses: readonly WarehouseVersionRow[]): void {
-    const company = this.companies.get(companyId);
-    if (!company) return;
-    const live = new Set(warehouses.map((w) => w.id));
-    for (const id of company.parts.keys()) if (!live.has(id)) company.parts.delete(id);
+  /**
+   * Reads a part after its version was read (the caller's), so it is never kept under a
+   * version newer than it shows; one a newer version replaced before its turn is skipped.
+   */
+  private read(companyId: number, warehouseId: number, company: Map<number, Entry>, wanted: Entry) {
+    this.reads = this.reads.then(async () => {
+      if (company.get(warehouseId) !== wanted) return;
+      try {
+        wanted.part = await loadPart(this.db, companyId, warehouseId);
+      } catch {
+        // Not kept: the next search asks again.
+        if (company.get(warehouseId) === wanted) company.delete(warehouseId);
+      }
+    });
   }
 }
-
-const emptyPart = (): Part => ({
-  customers: nameList([], byName),
-  orders: nameList([], byName),
-  vaults: nameList([], byLengthThenName),
-});
 
 /**
  * The names of the warehouses' placed vaults, customers and orders, as JSON texts of
  * `[warehouse, id, name, lower(name)]`: one value each, not a row per name through the driver.
  */
-async function loadParts(
-  db: Db,
-  companyId: number,
-  warehouseIds: number[],
-): Promise<Map<number, Part>> {
-  const placed = sql`SELECT f.warehouse_id AS wid, v.id, v.name, v.customer_id, v.order_id
-      FROM fields f JOIN vaults v ON v.field_id = f.id AND v.company_id = ${companyId}
-      WHERE f.company_id = ${companyId}
-        AND f.warehouse_id = ANY (${sql.param(warehouseIds)}::bigint[])`;
+async function loadPart(db: Db, companyId: number, warehouseId: number): Promise<Part> {
+  // The fields' ids as an array, so the vaults are read by their field index, not all of
+  // the company's scanned (as the vault suggestions do, search.repository.ts).
+  const placed = sql`SELECT v.id, v.name, v.customer_id, v.order_id
+      FROM vaults v
+      WHERE v.company_id = ${companyId}
+        AND v.field_id = ANY (ARRAY(SELECT id FROM fields WHERE company_id = ${companyId}
+          AND warehouse_id = ${warehouseId}))`;
   const named = (table: 'customers' | 'orders', column: 'customer_id' | 'order_id') =>
-    sql`SELECT coalesce(json_agg(json_build_array(x.wid, n.id, n.name, lower(n.name))), '[]')::text
-        FROM (SELECT DISTINCT p.wid, p.${sql.raw(column)} AS nid FROM placed p) x
+    sql`SELECT coalesce(json_agg(json_build_array(n.id, n.name, lower(n.name))), '[]')::text
+        FROM (SELECT DISTINCT p.${sql.raw(column)} AS nid FROM placed p) x
         JOIN ${sql.raw(table)} n ON n.id = x.nid AND n.company_id = ${companyId}
         WHERE n.name IS NOT NULL`;
   const [row] = await queryRows<{ customers: string; orders: string; vaults: string }>(
@@ -286,31 +320,15 @@ async function loadParts(
     sql`WITH placed AS MATERIALIZED (${placed})
         SELECT (${named('customers', 'customer_id')}) AS customers,
                (${named('orders', 'order_id')}) AS orders,
-               (SELECT coalesce(json_agg(json_build_array(p.wid, p.id, p.name, lower(p.name))), '[]')::text
+               (SELECT coalesce(json_agg(json_build_array(p.id, p.name, lower(p.name))), '[]')::text
                 FROM placed p WHERE p.name IS NOT NULL) AS vaults`,
   );
-  const byWarehouse = (text: string | undefined) => {
-    const groups = new Map<number, Row[]>();
-    for (const r of JSON.parse(text ?? '[]') as Row[]) {
-      const group = groups.get(r[0]);
-      if (group) group.push(r);
-      else groups.set(r[0], [r]);
-    }
-    return groups;
+  const rows = (text: string | undefined) => JSON.parse(text ?? '[]') as Row[];
+  return {
+    customers: nameList(rows(row?.customers), byName),
+    orders: nameList(rows(row?.orders), byName),
+    vaults: nameList(rows(row?.vaults), byLengthThenName),
   };
-  const customers = byWarehouse(row?.customers);
-  const orders = byWarehouse(row?.orders);
-  const vaults = byWarehouse(row?.vaults);
-  return new Map(
-    warehouseIds.map((id) => [
-      id,
-      {
-        customers: nameList(customers.get(id) ?? [], byName),
-        orders: nameList(orders.get(id) ?? [], byName),
-        vaults: nameList(vaults.get(id) ?? [], byLengthThenName),
-      },
-    ]),
-  );
 }
 
 const indexes = new WeakMap<Db, Promise<SearchIndex | null>>();
@@ -334,8 +352,9 @@ function indexOf(db: Db): Promise<SearchIndex | null> {
 
 /**
  * The suggestions from memory, or null where the index cannot answer exactly (a text beyond
- * printable ASCII, or a database collation it does not serve): the caller runs the statement.
- * `warehouses` are the company's at the versions the caller read; `warehouseId` narrows.
+ * printable ASCII, or a database collation it does not serve) or not yet (a searched
+ * warehouse's names being read): the caller runs the statement. `warehouses` are the
+ * company's at the versions the caller read; `warehouseId` narrows.
  */
 export async function suggestFromIndex(
   db: Db,
@@ -348,8 +367,12 @@ export async function suggestFromIndex(
   if (!ANSWERABLE.test(text)) return null;
   const index = await indexOf(db);
   if (!index) return null;
-  index.prune(companyId, warehouses);
   const searched =
     warehouseId === null ? warehouses : warehouses.filter((w) => w.id === warehouseId);
-  return index.suggest(companyId, searched, text, limit);
+  return index.suggest(companyId, warehouses, searched, text, limit);
+}
+
+/** Resolves when the names asked for so far are in memory (tests wait on it). */
+export async function searchIndexSettled(db: Db): Promise<void> {
+  await (await indexOf(db))?.settled();
 }
