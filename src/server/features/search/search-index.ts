@@ -68,17 +68,17 @@ const byName = (a: string, b: string) => codePointCompare(a, b);
 const byLengthThenName = (a: string, b: string) =>
   codePointLength(a) - codePointLength(b) || codePointCompare(a, b);
 
-function nameList(rows: Row[], order: (a: string, b: string) => number): NameList {
-  const sorted = rows.slice().sort((a, b) => order(a[1], b[1]));
-  const starts = new Int32Array(sorted.length + 1);
+/** A list from rows in the statement's order, sorted by the database that sends them. */
+function nameList(rows: Row[]): NameList {
+  const starts = new Int32Array(rows.length + 1);
   let lowered = '';
-  for (let i = 0; i < sorted.length; i++) {
-    const row = sorted[i] as Row;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Row;
     starts[i] = lowered.length + 1;
     lowered += `\0${row[2]}`;
   }
-  starts[sorted.length] = lowered.length + 1;
-  return { names: sorted.map((r) => r[1]), ids: sorted.map((r) => r[0]), lowered, starts };
+  starts[rows.length] = lowered.length + 1;
+  return { names: rows.map((r) => r[1]), ids: rows.map((r) => r[0]), lowered, starts };
 }
 
 /** The name whose lower form holds position `at` of `list.lowered`. */
@@ -311,7 +311,7 @@ async function loadPart(db: Db, companyId: number, warehouseId: number): Promise
         AND v.field_id = ANY (ARRAY(SELECT id FROM fields WHERE company_id = ${companyId}
           AND warehouse_id = ${warehouseId}))`;
   const named = (table: 'customers' | 'orders', column: 'customer_id' | 'order_id') =>
-    sql`SELECT coalesce(json_agg(json_build_array(n.id, n.name, lower(n.name))), '[]')::text
+    sql`SELECT coalesce(json_agg(json_build_array(n.id, n.name, lower(n.name)) ORDER BY n.name), '[]')::text
         FROM (SELECT DISTINCT p.${sql.raw(column)} AS nid FROM placed p) x
         JOIN ${sql.raw(table)} n ON n.id = x.nid AND n.company_id = ${companyId}
         WHERE n.name IS NOT NULL`;
@@ -320,14 +320,15 @@ async function loadPart(db: Db, companyId: number, warehouseId: number): Promise
     sql`WITH placed AS MATERIALIZED (${placed})
         SELECT (${named('customers', 'customer_id')}) AS customers,
                (${named('orders', 'order_id')}) AS orders,
-               (SELECT coalesce(json_agg(json_build_array(p.id, p.name, lower(p.name))), '[]')::text
+               (SELECT coalesce(json_agg(json_build_array(p.id, p.name, lower(p.name))
+                  ORDER BY length(p.name), p.name), '[]')::text
                 FROM placed p WHERE p.name IS NOT NULL) AS vaults`,
   );
   const rows = (text: string | undefined) => JSON.parse(text ?? '[]') as Row[];
   return {
-    customers: nameList(rows(row?.customers), byName),
-    orders: nameList(rows(row?.orders), byName),
-    vaults: nameList(rows(row?.vaults), byLengthThenName),
+    customers: nameList(rows(row?.customers)),
+    orders: nameList(rows(row?.orders)),
+    vaults: nameList(rows(row?.vaults)),
   };
 }
 
