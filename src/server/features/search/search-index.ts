@@ -13,8 +13,12 @@ import type { WarehouseVersionRow } from '../../db/warehouse-versions';
  *   literally (PostgreSQL's like.c for UTF-8). The names' lower forms come from the database;
  *   only texts of printable ASCII are answered here, whose lower form is checked once per
  *   database to be ASCII's. Other texts go to the statement.
- * - The order (`name`, and `length(name), name` for vaults) is the database's collation, so the
- *   index serves only databases whose collation sorts by code point ("C", "POSIX", "C.UTF-8").
+ * - The order (`name`, and `length(name), name` for vaults) is the database's collation: each
+ *   warehouse's part comes sorted by the database, and company-wide the parts are merged by
+ *   code point, so the index serves only databases whose collation sorts by code point ("C",
+ *   "POSIX", "C.UTF-8", the builtin provider).
+ * A part missing or older than its version is read in the background while the statement
+ * answers, so no search waits for it.
  */
 
 /** One list of one warehouse: names in the statement's order, matched as one text. */
