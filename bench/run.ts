@@ -28,6 +28,7 @@ import { measureMixedLoad } from './mixed-load';
 import { measureLiveLatency, printLiveLatency } from './live-latency';
 import { measureImport, printImportResult } from './import';
 import { measureLabelsOverHttp } from './labels';
+import { measureNewTextSearch } from './search-texts';
 
 const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 20);
 /** Which engines to run, in order: `pglite,postgres` (default), or one of them. */
@@ -148,12 +149,12 @@ async function benchEngine(engine: Engine, env: Record<string, string>): Promise
         load(50, 50, { medianMs: 1, rps: 2000 }),
       ],
       [
-        'search suggestions (company)',
+        'search suggestions (company), repeated text',
         { path: '/api/search/suggestions?q=son', headers: auth },
         load(50, 50, { medianMs: 2, p95Ms: 5 }),
       ],
       [
-        'search suggestions (warehouse)',
+        'search suggestions (warehouse), repeated text',
         { path: `/api/search/suggestions?q=10&warehouseId=${wid}`, headers: auth },
         load(50, 50, { medianMs: 2, p95Ms: 5 }),
       ],
@@ -188,6 +189,7 @@ async function benchEngine(engine: Engine, env: Record<string, string>): Promise
     const samples: Sample[] = [];
     for (const [name, spec, options] of calls)
       samples.push(await measure(server.url, name, spec, options));
+    samples.push(...(await measureNewTextSearch(server.url, cookie, wid, 200)));
     samples.push(...(await measureVaultOperations(server.url, cookie, wid, 30)));
     await measureMixedLoad(server.url, cookie, wid, {
       seconds: MIXED_SECONDS,

@@ -87,7 +87,7 @@ function sequentialRequest(
  * do) and counts the bytes as sent, not decoding them: the decoding is the client's time.
  * Without it the answer comes uncompressed, its decoded size.
  */
-async function once(
+export async function once(
   baseUrl: string,
   spec: RequestSpec,
   asBrowser: boolean,

@@ -2,9 +2,10 @@ import type { SessionUser } from '../../../contracts/auth';
 import { SEARCH_SUGGESTION_LIMIT } from '../../../contracts/limits';
 import type { SearchSuggestions, SearchSuggestionsQuery } from '../../../contracts/search';
 import type { Db } from '../../db/client';
-import { warehouseVersionsOf } from '../../db/warehouse-versions';
+import { warehouseVersionsOf, type WarehouseVersionRow } from '../../db/warehouse-versions';
 import { cachePerOwner, JsonAnswer } from '../../lib/answer-cache';
 import * as repo from './search.repository';
+import { suggestFromIndex } from './search-index';
 
 /**
  * Suggestions kept per company, warehouse and text (decision 0074). An answer is a few
@@ -28,12 +29,10 @@ const NOTHING: SearchSuggestions = { customers: [], orders: [], vaults: [] };
  * 0025). So the versions of the warehouses searched are the answer's version, on every
  * instance: on PostgreSQL they are read from the database at each call.
  */
-async function suggestionsVersion(
-  db: Db,
-  companyId: number,
+function suggestionsVersion(
+  versions: readonly WarehouseVersionRow[],
   warehouseId: number | null,
-): Promise<string> {
-  const versions = await warehouseVersionsOf(db, companyId);
+): string {
   const searched = warehouseId === null ? versions : versions.filter((w) => w.id === warehouseId);
   return searched.map((w) => `${w.id}.${w.version}`).join(',');
 }
@@ -49,18 +48,37 @@ export async function suggest(
   const cache = cacheOf(db);
   const key = `${user.companyId}:${warehouseId ?? '*'}:${query.q}`;
   // Read before the lists, so an answer is never kept under a version newer than it shows.
-  const version = await suggestionsVersion(db, user.companyId, warehouseId);
+  const versions = await warehouseVersionsOf(db, user.companyId);
+  const version = suggestionsVersion(versions, warehouseId);
   const kept = cache.get(key, version);
   if (kept) return kept;
-  const escaped = likeEscape(query.q);
-  const lists = await repo.suggestions(db, {
-    companyId: user.companyId,
+  const lists =
+    (await suggestFromIndex(
+      db,
+      user.companyId,
+      versions,
+      warehouseId,
+      query.q,
+      SEARCH_SUGGESTION_LIMIT,
+    )) ?? (await suggestFromStatement(db, user.companyId, warehouseId, query.q));
+  const answer = await JsonAnswer.fromText(JSON.stringify(lists));
+  cache.set(key, version, answer);
+  return answer;
+}
+
+/** For texts and databases the index does not serve (decision 0096). */
+function suggestFromStatement(
+  db: Db,
+  companyId: number,
+  warehouseId: number | null,
+  text: string,
+): Promise<SearchSuggestions> {
+  const escaped = likeEscape(text);
+  return repo.suggestions(db, {
+    companyId,
     pattern: `%${escaped}%`,
     prefix: `${escaped}%`,
     warehouseId,
     limit: SEARCH_SUGGESTION_LIMIT,
   });
-  const answer = await JsonAnswer.fromText(JSON.stringify(lists));
-  cache.set(key, version, answer);
-  return answer;
 }
