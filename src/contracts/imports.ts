@@ -85,6 +85,32 @@ const importCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
+/** How an existing warehouse's grid grows so that the fields the file names exist. */
+const gridGrowthSchema = z.object({
+  warehouse: z.string(),
+  from: z.object({ cols: z.int(), rows: z.int() }),
+  to: z.object({ cols: z.int(), rows: z.int() }),
+  added_columns: z.array(z.string()),
+  added_rows: z.array(z.int()),
+  fields_added: z.int(),
+  /**
+   * "Warehouse North grows from 10 x 8 to 12 x 8: columns K, L added." (columns x rows); a
+   * finished job says "grew".
+   */
+  sentence: z.string(),
+});
+
+/** A warehouse a finished import created ("create missing warehouses and fields" ticked). */
+const createdWarehouseSchema = z.object({
+  warehouse: z.string(),
+  cols: z.int(),
+  rows: z.int(),
+  fields_added: z.int(),
+  /** "Warehouse South created at 3 x 2: 6 fields added." */
+  sentence: z.string(),
+});
+export type CreatedWarehouse = z.infer<typeof createdWarehouseSchema>;
+
 const importJobSchema = z.object({
   id: idSchema,
   file_name: z.string(),
@@ -98,6 +124,12 @@ const importJobSchema = z.object({
   rows_refused: z.int(),
   cancel_requested: z.boolean(),
   result: importCountsSchema.nullable(),
+  /**
+   * What a finished import did to the floor plan (decision 0098): the grids it grew and the
+   * warehouses it created, in the preview's words. Empty until it is done.
+   */
+  growth: z.array(gridGrowthSchema),
+  created_warehouses: z.array(createdWarehouseSchema),
   /** Why a job ended without importing (refused rows, cancelled, failed). */
   message: z.string().nullable(),
   created_at: z.string(),
@@ -129,18 +161,6 @@ const previewRowSchema = z.object({
 });
 export type PreviewRow = z.infer<typeof previewRowSchema>;
 
-/** How an existing warehouse's grid grows so that the fields the file names exist. */
-const gridGrowthSchema = z.object({
-  warehouse: z.string(),
-  from: z.object({ cols: z.int(), rows: z.int() }),
-  to: z.object({ cols: z.int(), rows: z.int() }),
-  added_columns: z.array(z.string()),
-  added_rows: z.array(z.int()),
-  fields_added: z.int(),
-  /** "Warehouse North grows from 10 x 8 to 12 x 8: columns K, L added." (columns x rows) */
-  sentence: z.string(),
-});
-
 const importPreviewSchema = z.object({
   rows: z.array(previewRowSchema),
   counts: importCountsSchema,
@@ -152,6 +172,7 @@ const importPreviewSchema = z.object({
   errors: z.array(importRowErrorSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
+export type ImportGrowth = z.infer<typeof gridGrowthSchema>;
 
 /** Multipart: one file in the `file` field, CSV or XLSX, at most MAX_IMPORT_BYTES. */
 export const uploadImport = defineEndpoint({

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fieldName } from './field-names';
-import { fieldOutsideGrid, fieldsAdded, gridGrowth, growthSentence } from './import-growth';
+import {
+  createdWarehouseSentence,
+  fieldOutsideGrid,
+  fieldsAdded,
+  gridGrowth,
+  growthSentence,
+} from './import-growth';
 
 const grid = { cols: 10, rows: 8 };
 
@@ -23,6 +29,16 @@ describe('growing a grid for an import', () => {
       'Warehouse North grows from 10 x 8 to 11 x 9: column K and row 9 added.',
     );
     expect(gridGrowth('North', grid, [])).toBeNull();
+  });
+
+  it('tells a finished import in the same words, in the past', () => {
+    const growth = gridGrowth('North', grid, [{ colIndex: 10, row: 9 }]);
+    expect(growth && growthSentence(growth, 'done')).toBe(
+      'Warehouse North grew from 10 x 8 to 11 x 9: column K and row 9 added.',
+    );
+    expect(createdWarehouseSentence('South', { cols: 3, rows: 2 })).toBe(
+      'Warehouse South created at 3 x 2: 6 fields added.',
+    );
   });
 
   it('refuses a typo past the bound, a name that is no field, and one inside the grid', () => {

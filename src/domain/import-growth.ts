@@ -93,9 +93,10 @@ export function fieldsAdded(g: GridGrowth): number {
 
 /**
  * "Warehouse North grows from 10 x 8 to 12 x 8: columns K, L added." Sizes are columns x
- * rows, the way the grid is drawn (letters across, numbers down).
+ * rows, the way the grid is drawn (letters across, numbers down). A finished import tells the
+ * same in the past: "Warehouse North grew from ...", the same words for what did happen.
  */
-export function growthSentence(g: GridGrowth): string {
+export function growthSentence(g: GridGrowth, when: 'planned' | 'done' = 'planned'): string {
   const parts: string[] = [];
   if (g.addedColumns.length > 0) {
     parts.push(
@@ -105,6 +106,17 @@ export function growthSentence(g: GridGrowth): string {
   if (g.addedRows.length > 0) {
     parts.push(`${g.addedRows.length === 1 ? 'row' : 'rows'} ${g.addedRows.join(', ')}`);
   }
-  const size = (s: GridSize) => `${s.cols} x ${s.rows}`;
-  return `Warehouse ${g.warehouse} grows from ${size(g.from)} to ${size(g.to)}: ${parts.join(' and ')} added.`;
+  const verb = when === 'done' ? 'grew' : 'grows';
+  return `Warehouse ${g.warehouse} ${verb} from ${size(g.from)} to ${size(g.to)}: ${parts.join(' and ')} added.`;
+}
+
+const size = (s: GridSize) => `${s.cols} x ${s.rows}`;
+
+/**
+ * "Warehouse South created at 3 x 2: 6 fields added." What a finished import says of a
+ * warehouse it created because "create missing warehouses and fields" was ticked.
+ */
+export function createdWarehouseSentence(name: string, grid: GridSize): string {
+  const fields = grid.rows * grid.cols;
+  return `Warehouse ${name} created at ${size(grid)}: ${fields.toLocaleString('en-US')} ${fields === 1 ? 'field' : 'fields'} added.`;
 }

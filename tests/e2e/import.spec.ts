@@ -98,7 +98,7 @@ test('staff upload a spreadsheet, map and preview it, follow the import and down
   expect(await placed.json()).toMatchObject({ field_name: 'A1', position: 1 });
 });
 
-test('ticking "create missing warehouses and fields" grows a grid, as the preview says, by keyboard at phone size', async ({
+test('ticking "create missing warehouses and fields" grows a grid, as the preview and the finished import say, by keyboard at phone size', async ({
   signedInPage: page,
 }) => {
   const warehouse = await seedWarehouse(page.request, {
@@ -163,6 +163,31 @@ test('ticking "create missing warehouses and fields" grows a grid, as the previe
   await expect(page.getByRole('heading', { name: /grow\.csv: done/ })).toBeVisible({
     timeout: 30_000,
   });
+  // The finished screen repeats what the preview said, as done, and so does a reload.
+  const grewSentence = `Warehouse ${warehouse.name} grew from 2 x 2 to 3 x 3: column C and row 3 added.`;
+  for (const when of ['finished', 'reloaded']) {
+    if (when === 'reloaded') await page.reload();
+    await expect(page.getByRole('heading', { name: /grow\.csv: done/ })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Grids grown' })).toHaveText(grewSentence);
+    await expect(page.getByRole('heading', { name: /^Grids grown/ })).toHaveText(
+      'Grids grown: 1 warehouse, 5 fields added',
+    );
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const finishedAxe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    finishedAxe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id),
+  ).toEqual([]);
+  // By keyboard from there: Tab reaches "Import another file".
+  await page.keyboard.press('Tab');
+  for (let i = 0; i < 20; i++) {
+    const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    if (name === 'Import another file') break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByRole('link', { name: 'Import another file' })).toBeFocused();
   const grown = await (await page.request.get(`/api/warehouse/${warehouse.id}`)).json();
   expect(grown).toMatchObject({ rows: 3, cols: 3 });
   await page.goto(`/warehouse/${warehouse.slug}`);

@@ -114,6 +114,18 @@ describe('an import that names fields an existing warehouse lacks', () => {
     const job = await waitForImport(staff, upload.id);
     expect(job.status, job.message ?? '').toBe('done');
     expect(job.result).toEqual({ created: 4, updated: 0, unchanged: 0, refused: 0 });
+    // The finished job repeats the preview's growth as done, and keeps saying it when read
+    // again (a reload of the page).
+    const grew = {
+      ...GROWN,
+      sentence: 'Warehouse North grew from 2 x 2 to 3 x 4: column C and rows 3, 4 added.',
+    };
+    expect(job.growth).toEqual([grew]);
+    expect(job.created_warehouses).toEqual([]);
+    const reread = (await staff.client.get(`/api/imports/${upload.id}`)).body as ImportJob;
+    expect(reread.growth).toEqual([grew]);
+    const listed = (await staff.client.get('/api/imports')).body as ImportJob[];
+    expect(listed.find((j) => j.id === upload.id)?.growth).toEqual([grew]);
 
     const after = await grid(staff, warehouse.id);
     expect(after).toMatchObject({ rows: 4, cols: 3 });
@@ -146,6 +158,7 @@ describe('an import that names fields an existing warehouse lacks', () => {
     expect((await previewImport(staff, again, TICKED)).growth).toEqual([]);
     const second = await runImport(staff, file, TICKED);
     expect(second.result).toEqual({ created: 0, updated: 0, unchanged: 4, refused: 0 });
+    expect(second.growth).toEqual([]);
     expect(await grid(staff, warehouse.id)).toEqual(after);
   });
 
@@ -166,7 +179,9 @@ describe('an import that names fields an existing warehouse lacks', () => {
     expect(preview.counts).toMatchObject({ created: 1, refused: 3 });
     const start = await staff.client.post(`/api/imports/${upload.id}/start`, optionsFor(upload));
     expect(start.status).toBe(200);
-    expect((await waitForImport(staff, upload.id)).status).toBe('refused');
+    const refused = await waitForImport(staff, upload.id);
+    expect(refused.status).toBe('refused');
+    expect(refused.growth).toEqual([]);
     expect(await grid(staff, warehouse.id)).toEqual(before);
     expect(await printList(staff)).toEqual([]);
   });
@@ -207,6 +222,9 @@ describe('an import that names fields an existing warehouse lacks', () => {
     const valid = await runImport(staff, file, { ...TICKED, import_valid_rows: true });
     expect(valid.status).toBe('done');
     expect(valid.result).toMatchObject({ created: 1, refused: 3 });
+    expect(valid.growth.map((g) => g.sentence)).toEqual([
+      'Warehouse North grew from 2 x 2 to 3 x 2: column C added.',
+    ]);
     expect(await grid(staff, warehouse.id)).toMatchObject({ rows: 2, cols: 3 });
     expect(await printList(staff)).toEqual([['813', 'North', 'C1', 1]]);
   });
@@ -233,11 +251,37 @@ describe('an import that names fields an existing warehouse lacks', () => {
       }
       const cancel = await staff.client.post(`/api/imports/${upload.id}/cancel`);
       expect(cancel.status).toBe(200);
-      expect((await waitForImport(staff, upload.id)).status).toBe('cancelled');
+      const cancelled = await waitForImport(staff, upload.id);
+      expect(cancelled.status).toBe('cancelled');
+      expect(cancelled.growth).toEqual([]);
       expect(await grid(staff, warehouse.id)).toEqual(before);
       expect(await printList(staff)).toEqual([]);
     },
   );
+
+  it('names on the finished job the warehouses it created beside the grids it grew', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const { file } = await northAndFile(staff);
+    const south = csvText([HEADER, ['821', 'Smith', '', '', 'South', 'B2', '', '']]);
+    const both = `${file}${south.slice(south.indexOf('\n') + 1)}`;
+    const job = await runImport(staff, both, {
+      ...TICKED,
+      new_warehouses: [{ name: 'South', rows: 2, cols: 3, field_capacity: 4 }],
+    });
+    expect(job.status, job.message ?? '').toBe('done');
+    expect(job.created_warehouses).toEqual([
+      {
+        warehouse: 'South',
+        cols: 3,
+        rows: 2,
+        fields_added: 6,
+        sentence: 'Warehouse South created at 3 x 2: 6 fields added.',
+      },
+    ]);
+    expect(job.growth.map((g) => g.sentence)).toEqual([
+      'Warehouse North grew from 2 x 2 to 3 x 4: column C and rows 3, 4 added.',
+    ]);
+  });
 
   it.runIf(inject('postgresUrl'))(
     'rolls the growth back when a cancel arrives after the grid grew, before the commit',
@@ -287,6 +331,118 @@ describe('an import that names fields an existing warehouse lacks', () => {
       expect((await waitForImport(staff, upload.id)).status).toBe('cancelled');
       expect(await grid(staff, warehouse.id)).toEqual(before);
       expect(await printList(staff)).toEqual([]);
+    },
+  );
+});
+
+describe('growing imports started together', () => {
+  it(
+    'all land, the grids end at the union of their growth, with every field and vault once',
+    { timeout: 120_000 },
+    async () => {
+      const staff = await makeCompanyWithUser(app);
+      const spec = { rows: 2, cols: 2, field_capacity: 4 };
+      const main = await makeWarehouse(staff, { name: 'Main', ...spec });
+      const side = await makeWarehouse(staff, { name: 'Side', ...spec });
+      const row = (vault: string, warehouse: string, field: string) =>
+        [vault, 'Smith', '', '', warehouse, field, '', ''] as const;
+      // Two imports grow Main (column C; column C and row 3), one grows Side (row 3); all
+      // three place vaults in fields another one places vaults in too.
+      const files = [
+        [row('CA-1', 'Main', 'C1'), row('CA-2', 'Main', 'C1'), row('CA-3', 'Main', 'C2')],
+        [row('CB-1', 'Main', 'C1'), row('CB-2', 'Main', 'A3'), row('CB-3', 'Main', 'A3')],
+        [row('CC-1', 'Side', 'A3'), row('CC-2', 'Side', 'B3'), row('CC-3', 'Main', 'B1')],
+      ].map((rows, i) => [
+        ...rows,
+        row(`C${'ABC'[i] ?? ''}-4`, 'Main', 'B1'),
+        row(`C${'ABC'[i] ?? ''}-5`, '', ''),
+      ]);
+      const uploads = await Promise.all(
+        files.map((rows) => uploadImport(staff, csvText([HEADER, ...rows]))),
+      );
+      for (const upload of uploads) {
+        expect((await previewImport(staff, upload, TICKED)).counts.refused).toBe(0);
+      }
+
+      // On PostgreSQL all three are held at Main's lock (as a grid change made on the
+      // warehouse page would hold them) and let go together, so their last transactions truly
+      // overlap; the embedded engine runs one transaction at a time.
+      const postgres = Boolean(inject('postgresUrl'));
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const holder = postgres
+        ? app.deps.db.transaction(async (tx) => {
+            await tx.execute(sql`SELECT id FROM warehouses WHERE id = ${main.id} FOR UPDATE`);
+            holding();
+            await gate;
+          })
+        : Promise.resolve();
+      if (postgres) await held;
+
+      const starts = await Promise.all(
+        uploads.map((u) => staff.client.post(`/api/imports/${u.id}/start`, optionsFor(u, TICKED))),
+      );
+      expect(starts.map((s) => s.status)).toEqual([200, 200, 200]);
+      if (postgres) {
+        for (;;) {
+          const waiting = (await app.deps.db.execute(
+            sql`SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'
+                  AND query ILIKE '%FROM warehouses%'`,
+          )) as unknown as { rows: { n: number }[] };
+          if ((waiting.rows[0]?.n ?? 0) >= 3) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        release();
+      }
+      await holder;
+
+      const ended = await Promise.all(uploads.map((u) => waitForImport(staff, u.id)));
+      // No deadlock, no refusal: each one landed whole.
+      expect(ended.map((j) => [j.status, j.message])).toEqual([
+        ['done', null],
+        ['done', null],
+        ['done', null],
+      ]);
+      expect(ended.map((j) => j.result?.created)).toEqual([5, 5, 5]);
+
+      const names = (cols: string, rows: number) =>
+        [...cols].flatMap((c) => Array.from({ length: rows }, (_, r) => `${c}${r + 1}`)).sort();
+      expect(await grid(staff, main.id)).toEqual({ rows: 3, cols: 3, fields: names('ABC', 3) });
+      expect(await grid(staff, side.id)).toEqual({ rows: 3, cols: 2, fields: names('AB', 3) });
+      // What the jobs say they grew adds up to the growth, each field told once.
+      const told = ended.flatMap((j) => j.growth);
+      const added = (w: string) =>
+        told.filter((g) => g.warehouse === w).reduce((n, g) => n + g.fields_added, 0);
+      expect([added('Main'), added('Side')]).toEqual([5, 2]);
+      expect(ended[2]?.growth.map((g) => g.sentence)).toEqual([
+        'Warehouse Side grew from 2 x 2 to 2 x 3: row 3 added.',
+      ]);
+
+      const list = await printList(staff);
+      expect(list.map((v) => v[0])).toEqual(
+        files
+          .flat()
+          .map((r) => r[0])
+          .sort((a, b) => a.localeCompare(b)),
+      );
+      const positions = new Map<string, number[]>();
+      for (const [, warehouse, field, position] of list) {
+        if (!warehouse) continue; // staged
+        const key = `${String(warehouse)} ${String(field)}`;
+        positions.set(key, [...(positions.get(key) ?? []), Number(position)]);
+      }
+      for (const [key, taken] of positions) {
+        expect([key, taken.sort((a, b) => a - b)]).toEqual([key, taken.map((_, i) => i + 1)]);
+      }
+      expect(positions.get('Main C1')).toHaveLength(3);
+      expect(positions.get('Main B1')).toHaveLength(4);
     },
   );
 });

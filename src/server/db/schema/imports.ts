@@ -1,4 +1,12 @@
+import type { ImportCounts, ImportJob } from '../../../contracts/imports';
 import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A finished job's counts and what it did to the floor plan (decision 0098); jobs that ended
+ * before the floor plan was recorded hold the counts alone.
+ */
+export type StoredImportResult = ImportCounts &
+  Partial<Pick<ImportJob, 'growth' | 'created_warehouses'>>;
 
 export const importJobs = pgTable('import_jobs', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -20,7 +28,7 @@ export const importJobs = pgTable('import_jobs', {
   rowsDone: integer('rows_done').notNull().default(0),
   rowsRefused: integer('rows_refused').notNull().default(0),
   cancelRequested: boolean('cancel_requested').notNull().default(false),
-  result: jsonb('result').$type<Record<string, number>>(),
+  result: jsonb('result').$type<StoredImportResult>(),
   message: text('message'),
   refused: jsonb('refused')
     .$type<{ row: number; column: string; reason: string }[]>()

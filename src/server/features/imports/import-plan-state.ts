@@ -1,4 +1,9 @@
-import type { ImportMapping, ImportRowError, NewWarehouseSpec } from '../../../contracts/imports';
+import type {
+  ImportGrowth,
+  ImportMapping,
+  ImportRowError,
+  NewWarehouseSpec,
+} from '../../../contracts/imports';
 import { importColumnLabels, importColumns } from '../../../contracts/imports';
 import {
   isPalletRow,
@@ -10,7 +15,13 @@ import {
   type StoredPallet,
 } from '../../../domain/import-pallets';
 import { gridFieldNames } from '../../../domain/field-names';
-import { fieldOutsideGrid, gridGrowth, type GridGrowth } from '../../../domain/import-growth';
+import {
+  fieldOutsideGrid,
+  fieldsAdded,
+  gridGrowth,
+  growthSentence,
+  type GridGrowth,
+} from '../../../domain/import-growth';
 import {
   fieldKey,
   planImport,
@@ -102,6 +113,19 @@ export function missingFields(
 
 /** A grid the import grows, with the warehouse it belongs to. */
 export type WarehouseGrowth = GridGrowth & { warehouseId: number };
+
+/** A growth as the preview (planned) and the finished job (done) tell it. */
+export function presentGrowth(g: GridGrowth, when: 'planned' | 'done'): ImportGrowth {
+  return {
+    warehouse: g.warehouse,
+    from: g.from,
+    to: g.to,
+    added_columns: g.addedColumns,
+    added_rows: g.addedRows,
+    fields_added: fieldsAdded(g),
+    sentence: growthSentence(g, when),
+  };
+}
 
 /**
  * The plan over what the database holds. Warehouses still to be created are added as empty

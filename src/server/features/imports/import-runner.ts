@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { SessionUser } from '../../../contracts/auth';
 import type { ImportOptions, ImportRowError } from '../../../contracts/imports';
 import { fieldKey, warehouseKey, type PlannedRow } from '../../../domain/import-plan';
+import { createdWarehouseSentence } from '../../../domain/import-growth';
 import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { runAsLongRead } from '../../db/engine-lane';
@@ -13,6 +14,7 @@ import {
   missingWarehouses,
   planOver,
   planPalletsOver,
+  presentGrowth,
   readRows,
   rowError,
   type StoredSheet,
@@ -253,9 +255,9 @@ export class ImportRunner {
   ): Promise<void> {
     const companyId = user.companyId;
     const { read } = step;
-    if (options.create_missing_warehouses) {
-      await createWarehouses(tx, companyId, read.rows, options);
-    }
+    const created = options.create_missing_warehouses
+      ? await createWarehouses(tx, companyId, read.rows, options)
+      : [];
     await repo.lockCompanyWarehouses(tx, companyId, step.growing);
     const names = [...new Set(read.rows.map((r) => r.vaultNumber))];
     await repo.lockVaultsByName(tx, companyId, names);
@@ -380,6 +382,15 @@ export class ImportRunner {
         updated: count('update') + count('move'),
         unchanged: count('unchanged') + pallets.planned.length - newPallets.length,
         refused: errors.length,
+        // What the floor plan became, told as the preview told it (decision 0098).
+        growth: planned.growth.map((g) => presentGrowth(g, 'done')),
+        created_warehouses: created.map((w) => ({
+          warehouse: w.name,
+          cols: w.cols,
+          rows: w.rows,
+          fields_added: w.cols * w.rows,
+          sentence: createdWarehouseSentence(w.name, w),
+        })),
       },
       message: null,
       refused: errors,
@@ -468,12 +479,14 @@ async function planPalletsLocked(
   });
 }
 
+/** Creates the missing warehouses the user gave sizes for; answers those it created. */
 async function createWarehouses(
   tx: Db,
   companyId: number,
   rows: Parameters<typeof missingWarehouses>[0],
   options: ImportOptions,
-): Promise<void> {
+): Promise<{ name: string; cols: number; rows: number }[]> {
+  const created: { name: string; cols: number; rows: number }[] = [];
   const existing = await repo.listWarehouses(tx, companyId);
   const missing = new Set(
     missingWarehouses(
@@ -495,6 +508,7 @@ async function createWarehouses(
         length: spec.cols * 10,
         width: spec.rows * 10,
       });
+      created.push({ name: spec.name.trim(), cols: spec.cols, rows: spec.rows });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new AppError(
@@ -505,4 +519,5 @@ async function createWarehouses(
       throw error;
     }
   }
+  return created;
 }

@@ -12,7 +12,6 @@ import {
 import { IMPORT_PREVIEW_ROWS } from '../../../contracts/limits';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
 import { suggestMapping } from '../../../domain/import-rows';
-import { fieldsAdded, growthSentence } from '../../../domain/import-growth';
 import { warehouseKey } from '../../../domain/import-plan';
 import { isEmbeddedEngine, type Db } from '../../db/client';
 import { runAsLongRead } from '../../db/engine-lane';
@@ -23,6 +22,7 @@ import {
   missingFields,
   missingWarehouses,
   planOver,
+  presentGrowth,
   planPalletsOver,
   readRows,
   rowError,
@@ -48,7 +48,14 @@ function presentJob(row: jobs.JobSummaryRow, runner: ImportRunner): ImportJob {
     rows_done: live?.rowsDone ?? row.rowsDone,
     rows_refused: live?.rowsRefused ?? row.rowsRefused,
     cancel_requested: live?.cancelRequested ?? row.cancelRequested,
-    result: (row.result as ImportJob['result']) ?? null,
+    result: row.result && {
+      created: row.result.created,
+      updated: row.result.updated,
+      unchanged: row.result.unchanged,
+      refused: row.result.refused,
+    },
+    growth: row.result?.growth ?? [],
+    created_warehouses: row.result?.created_warehouses ?? [],
     message: row.message,
     created_at: row.createdAt.toISOString(),
   };
@@ -263,15 +270,7 @@ export async function previewImport(
     },
     missing_warehouses: missing,
     missing_fields: missingFields(read.rows, warehouses, fields),
-    growth: growth.map((g) => ({
-      warehouse: g.warehouse,
-      from: g.from,
-      to: g.to,
-      added_columns: g.addedColumns,
-      added_rows: g.addedRows,
-      fields_added: fieldsAdded(g),
-      sentence: growthSentence(g),
-    })),
+    growth: growth.map((g) => presentGrowth(g, 'planned')),
     errors: errors.slice(0, PREVIEW_ERRORS),
   };
 }

@@ -1,5 +1,6 @@
 import type { ImportCounts, ImportPreview } from '../../../../contracts/imports';
 import { refusedRowsUrl } from '../api/use-imports';
+import { GridGrowthList } from './grid-growth-list';
 
 const COLUMNS = [
   'Row',
@@ -43,7 +44,6 @@ export function PreviewTable({
   preview: ImportPreview;
   isCreatingMissing: boolean;
 }) {
-  const fieldsAdded = preview.growth.reduce((sum, g) => sum + g.fields_added, 0);
   return (
     <section
       aria-labelledby="preview-heading"
@@ -58,20 +58,7 @@ export function PreviewTable({
           Warehouses the file names that do not exist: {preview.missing_warehouses.join(', ')}
         </p>
       )}
-      {preview.growth.length > 0 && (
-        <div className="mt-3 text-sm">
-          <h3 className="font-semibold">
-            Grids that grow: {preview.growth.length}{' '}
-            {preview.growth.length === 1 ? 'warehouse' : 'warehouses'},{' '}
-            {fieldsAdded.toLocaleString('en-US')} {fieldsAdded === 1 ? 'field' : 'fields'} added
-          </h3>
-          <ul aria-label="Grids that grow" className="mt-1 list-disc space-y-1 pl-5">
-            {preview.growth.map((g) => (
-              <li key={g.warehouse}>{g.sentence}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <GridGrowthList when="planned" growth={preview.growth} />
       {!isCreatingMissing && preview.missing_fields.length > 0 && (
         <p className="mt-3 text-sm">
           Fields the file names that their warehouse does not have:{' '}

@@ -13,6 +13,7 @@ import {
   useRecentImports,
   useUploadImport,
 } from '../api/use-imports';
+import { GridGrowthList } from '../components/grid-growth-list';
 import { MappingStep } from '../components/mapping-step';
 import { ImportCountList } from '../components/preview-table';
 
@@ -146,6 +147,7 @@ function Outcome({ job }: { job: ImportJob }) {
         Import of {job.file_name}: {STATUS_WORDS[job.status]}
       </h2>
       {job.result && <ImportCountList counts={job.result} />}
+      <GridGrowthList when="done" growth={job.growth} created={job.created_warehouses} />
       {job.message && (
         <p role={job.status === 'done' ? 'status' : 'alert'} className="mt-3">
           {job.message}
