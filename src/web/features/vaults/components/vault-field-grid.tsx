@@ -108,11 +108,10 @@ function layoutOf(warehouse: Warehouse): Layout {
 }
 
 /** What a cell says to a screen reader: what it shows, "A1, 2 of 3", and its state. */
-function cellName(field: Field, count: number, slots: number, isMatch: boolean): string {
+function cellName(field: Field, count: number, slots: number): string {
   const parts = [`${field.name}, ${count} of ${slots}`];
   if (field.type === 'couchbox-T') parts.push('couchbox');
   if (field.full) parts.push('marked full');
-  if (isMatch) parts.push('matches search');
   return parts.join(', ');
 }
 
@@ -128,28 +127,47 @@ interface CellView {
   text: string;
 }
 
+/** What a cell shows whatever is searched or selected: made again only when its field changes. */
+function cellBase(
+  warehouse: Warehouse,
+  field: Field,
+  place: GridPoint,
+  isSmall: boolean,
+): CellView {
+  const count = Object.keys(field.vaults).length;
+  const slots = fieldSlots(warehouse, field);
+  const couchbox = field.type === 'couchbox-T';
+  return {
+    label: cellName(field, count, slots),
+    selected: false,
+    col: place.col + 1,
+    fill: fieldFill(count, slots, field.full),
+    couchbox,
+    match: false,
+    tabStop: false,
+    text: isSmall ? field.name : `${field.name}\n${count}/${slots}${couchbox ? ' CB' : ''}`,
+  };
+}
+
+/** A cell's view with the search, the selection and the tab stop applied. */
+function withState(id: number, base: CellView, s: CellState): CellView {
+  const match = s.matches !== null && s.matches.has(id);
+  const selected = id === s.selectedFieldId;
+  const tabStop = id === s.tabStop;
+  if (!match && !selected && !tabStop) return base;
+  return {
+    ...base,
+    label: match ? `${base.label}, matches search` : base.label,
+    match,
+    selected,
+    tabStop,
+  };
+}
+
 interface CellState {
   selectedFieldId: number | null;
   matches: ReadonlySet<number> | null;
   tabStop: number | null;
-  isSmall: boolean;
-}
-
-function cellView(warehouse: Warehouse, field: Field, place: GridPoint, s: CellState): CellView {
-  const count = Object.keys(field.vaults).length;
-  const slots = fieldSlots(warehouse, field);
-  const couchbox = field.type === 'couchbox-T';
-  const match = s.matches !== null && s.matches.has(field.id);
-  return {
-    label: cellName(field, count, slots, match),
-    selected: field.id === s.selectedFieldId,
-    col: place.col + 1,
-    fill: fieldFill(count, slots, field.full),
-    couchbox,
-    match,
-    tabStop: field.id === s.tabStop,
-    text: s.isSmall ? field.name : `${field.name}\n${count}/${slots}${couchbox ? ' CB' : ''}`,
-  };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -285,16 +303,23 @@ export function VaultFieldGrid({
     (selectedFieldId !== null && layout.place.has(selectedFieldId) ? selectedFieldId : first);
 
   const isSmall = cellPx < 44;
-  const views = useMemo(() => {
-    const state = { selectedFieldId, matches, tabStop, isSmall };
+  // What each cell shows apart from search and selection, made once per warehouse answer: a
+  // pick then only marks its matches (decision 0092).
+  const bases = useMemo(() => {
     const map = new Map<number, CellView>();
     for (const row of layout.rows)
       for (const field of row) {
         const place = layout.place.get(field.id);
-        if (place) map.set(field.id, cellView(warehouse, field, place, state));
+        if (place) map.set(field.id, cellBase(warehouse, field, place, isSmall));
       }
     return map;
-  }, [warehouse, layout, selectedFieldId, matches, tabStop, isSmall]);
+  }, [warehouse, layout, isSmall]);
+  const views = useMemo(() => {
+    const state = { selectedFieldId, matches, tabStop };
+    const map = new Map<number, CellView>();
+    for (const [id, base] of bases) map.set(id, withState(id, base, state));
+    return map;
+  }, [bases, selectedFieldId, matches, tabStop]);
   const drawn = useRef<Drawn | null>(null);
   // Before the browser paints, so the grid never shows a frame without its cells.
   useLayoutEffect(() => {
