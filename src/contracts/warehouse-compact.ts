@@ -29,7 +29,7 @@ const compactVaultSchema = z.tuple([
   v.attachments,
   v.old_field_id,
 ]);
-export type CompactVault = z.infer<typeof compactVaultSchema>;
+type CompactVault = z.infer<typeof compactVaultSchema>;
 
 const f = warehouseSchema.shape.fields.valueType.shape;
 
@@ -57,7 +57,7 @@ export const getCompactWarehouseBySlug = defineEndpoint({
 });
 
 /** A field's vault as the spec's answer writes it, keys in the same order. */
-export function compactVault(vault: Vault): CompactVault {
+function compactVault(vault: Vault): CompactVault {
   return [
     vault.id,
     vault.name,
