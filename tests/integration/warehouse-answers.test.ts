@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Warehouse, WarehouseSummary } from '../../src/contracts/warehouses';
+import { warehouseFromCompact, type CompactWarehouse } from '../../src/contracts/warehouse-compact';
 import {
   fieldByName,
   makeCompanyWithUser,
@@ -259,5 +260,102 @@ describe('the company call', () => {
     forgetKeptAnswers(app.deps.db);
     const fresh = await staff.client.request('GET', path, { headers: identity });
     expect(fresh.text).toBe(built.text);
+  });
+});
+
+describe("the web client's compact answer (decision 0092)", () => {
+  const identity = { 'accept-encoding': 'identity' };
+  /** The spec's answer by slug, and the compact one turned back into the spec's shape. */
+  async function both(staff: SignedInStaff, slug: string) {
+    const full = await staff.client.request('GET', `/api/warehouse/by-slug/${slug}`, {
+      headers: identity,
+    });
+    const compact = await staff.client.request('GET', `/api/warehouse/by-slug/${slug}/compact`, {
+      headers: identity,
+    });
+    expect(full.status).toBe(200);
+    expect(compact.status).toBe(200);
+    return { full, compact, decoded: warehouseFromCompact(compact.body as CompactWarehouse) };
+  }
+
+  it('turns back into the spec answer, text for text, while the spec answer keeps its shape', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff);
+    await makeVault(staff, {
+      vault_id: '7101',
+      field_id: fieldByName(w, 'A1').id,
+      position: 1,
+      note: 'fragile "glass"',
+      attachment: { name: 'photo.png', type: 'image/png', data: 'png bytes' },
+    });
+    await makeVault(staff, { vault_id: '7102', field_id: fieldByName(w, 'A1').id, position: 2 });
+    await makeVault(staff, {
+      vault_id: '7103',
+      field_id: fieldByName(w, 'B2').id,
+      position: 1,
+      customer_name: 'Jones',
+      order_name: 'ORD-9',
+    });
+    expect(
+      (await staff.client.patch(`/api/fields/${fieldByName(w, 'B1').id}/full`, { full: true }))
+        .status,
+    ).toBe(200);
+    await sqlSetFieldType(app, fieldByName(w, 'A3').id, 'couchbox-T');
+
+    const { full, compact, decoded } = await both(staff, w.slug);
+    expect(JSON.stringify(decoded)).toBe(full.text);
+    // The spec's answer is unchanged: fields keyed by id, vaults with every key.
+    const spec = full.body as Warehouse;
+    const a1 = spec.fields[String(fieldByName(w, 'A1').id)];
+    expect(Object.keys(a1?.vaults ?? {})).toHaveLength(2);
+    expect(Object.values(a1?.vaults ?? {})[0]?.attachments).toHaveLength(1);
+    expect(Object.values(a1?.vaults ?? {})[0]?.warehouse_name).toBe(w.name);
+    // The compact one is rows, and much the smaller.
+    expect(Array.isArray((compact.body as CompactWarehouse).fields)).toBe(true);
+    expect(compact.text.length).toBeLessThan(full.text.length / 2);
+  });
+
+  it('is brought up to date after writes, is answered 304 unchanged and 404 to a stranger', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const stranger = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff);
+    const path = `/api/warehouse/by-slug/${w.slug}/compact`;
+    const first = await read(staff, path);
+    expect((await read(staff, path, first.etag)).status).toBe(304);
+    expect((await read(stranger, path, first.etag)).status).toBe(404);
+    expect((await read(staff, '/api/warehouse/by-slug/no-such-warehouse/compact')).status).toBe(
+      404,
+    );
+
+    const vault = await makeVault(staff, { field_id: fieldByName(w, 'A1').id, position: 1 });
+    const steps: [string, () => Promise<unknown>][] = [
+      ['vault added', async () => undefined],
+      [
+        'vault moved',
+        () =>
+          app.deps.db.execute(
+            sql`UPDATE vaults SET field_id = ${fieldByName(w, 'B2').id}, position = 1 WHERE id = ${vault.id}`,
+          ),
+      ],
+      [
+        'warehouse renamed',
+        () =>
+          app.deps.db.execute(
+            sql`UPDATE warehouses SET name = ${`${w.name} North`} WHERE id = ${w.id}`,
+          ),
+      ],
+      [
+        'field deleted',
+        () => app.deps.db.execute(sql`DELETE FROM fields WHERE id = ${fieldByName(w, 'B3').id}`),
+      ],
+    ];
+    for (const [step, write] of steps) {
+      await write();
+      const kept = await both(staff, w.slug);
+      expect(JSON.stringify(kept.decoded), step).toBe(kept.full.text);
+      forgetKeptAnswers(app.deps.db);
+      const fresh = await both(staff, w.slug);
+      expect(kept.compact.text, step).toBe(fresh.compact.text);
+    }
   });
 });

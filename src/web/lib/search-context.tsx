@@ -8,17 +8,24 @@ export interface SearchSelection {
   value: string;
 }
 
-interface SearchState {
-  /** What is typed in the top-nav box. */
-  term: string;
+interface SearchActions {
   setTerm: (term: string) => void;
-  /** The suggestion picked, which drives highlighting; null shows everything. */
-  selection: SearchSelection | null;
   select: (selection: SearchSelection | null) => void;
   clear: () => void;
 }
 
-const SearchContext = createContext<SearchState | null>(null);
+interface SearchState extends SearchActions {
+  /** What is typed in the top-nav box. */
+  term: string;
+  /** The suggestion picked, which drives highlighting; null shows everything. */
+  selection: SearchSelection | null;
+}
+
+// Three contexts, so each screen re-renders only for what it reads (decision 0092): the
+// warehouse page needs only `clear`, the vault view only the pick, and neither a keystroke.
+const ActionsContext = createContext<SearchActions | null>(null);
+const TermContext = createContext('');
+const SelectionContext = createContext<SearchSelection | null>(null);
 
 /** Search state shared by the top nav (where it is typed) and the warehouse views (which highlight). */
 export function SearchProvider({ children }: { children: ReactNode }) {
@@ -30,15 +37,31 @@ export function SearchProvider({ children }: { children: ReactNode }) {
     setTerm('');
     setSelection(null);
   }, []);
-  const value = useMemo<SearchState>(
-    () => ({ term, setTerm, selection, select: setSelection, clear }),
-    [term, selection, clear],
+  const actions = useMemo<SearchActions>(() => ({ setTerm, select: setSelection, clear }), [clear]);
+  return (
+    <ActionsContext.Provider value={actions}>
+      <TermContext.Provider value={term}>
+        <SelectionContext.Provider value={selection}>{children}</SelectionContext.Provider>
+      </TermContext.Provider>
+    </ActionsContext.Provider>
   );
-  return <SearchContext.Provider value={value}>{children}</SearchContext.Provider>;
+}
+
+/** The search's setters alone: they never change, so reading them re-renders nothing. */
+export function useSearchActions(): SearchActions {
+  const actions = useContext(ActionsContext);
+  if (!actions) throw new Error('useSearchActions must be used inside SearchProvider');
+  return actions;
+}
+
+/** The picked suggestion alone: a keystroke in the box does not re-render its readers. */
+export function useSearchSelection(): SearchSelection | null {
+  return useContext(SelectionContext);
 }
 
 export function useWarehouseSearch(): SearchState {
-  const state = useContext(SearchContext);
-  if (!state) throw new Error('useWarehouseSearch must be used inside SearchProvider');
-  return state;
+  const actions = useSearchActions();
+  const term = useContext(TermContext);
+  const selection = useContext(SelectionContext);
+  return useMemo(() => ({ ...actions, term, selection }), [actions, term, selection]);
 }

@@ -1,3 +1,5 @@
+import type { Field } from '../../../contracts/fields';
+import { compactField } from '../../../contracts/warehouse-compact';
 import type { Db } from '../../db/client';
 import { runAsLongRead } from '../../db/engine-lane';
 import { warehouseCapacity } from '../../../domain/slots';
@@ -51,12 +53,17 @@ interface KeptField {
   orders: readonly string[];
   /** The field call's answer, made from `text` when first asked for. */
   answer?: Promise<JsonAnswer>;
+  /** The field's row in the compact answer, made from `text` when first asked for. */
+  compact?: Buffer;
 }
 
 interface KeptParts {
   /** Every vault's text names its warehouse: a rename makes the kept fields stale. */
   name: string;
   fields: Map<number, KeptField>;
+  /** The answer's text before the fields' value (`{"id":...,"fields":`), and after it. */
+  lead: Buffer;
+  tail: Buffer;
 }
 
 // Keyed by the answer, so parts go when the cache lets their answer go.
@@ -96,25 +103,25 @@ function composeAnswer(
     if (field.type === 'couchbox-T') couchboxTops++;
     else if (field.type === 'couchbox-B') couchboxBottoms++;
   }
-  const opening = fromUtf8(
+  const lead = fromUtf8(
     `{"id":${head.id},"name":${JSON.stringify(head.name)},"slug":${JSON.stringify(head.slug)}` +
       `,"width":${JSON.stringify(head.width)},"length":${JSON.stringify(head.length)}` +
       `,"rows":${head.rows},"cols":${head.cols},"fieldCapacity":${head.fieldCapacity}` +
       `,"field_capacity":${head.fieldCapacity}` +
       `,"warehouseCapacity":${warehouseCapacity(head, { couchboxTops, couchboxBottoms })}` +
-      `,"fields":{`,
+      `,"fields":`,
   );
-  const closing = fromUtf8(
-    `},"racks":${head.racksJson}` +
+  const tail = fromUtf8(
+    `,"racks":${head.racksJson}` +
       `,"fieldgridLocation":{"x":${JSON.stringify(head.fieldgridX)},"y":${JSON.stringify(head.fieldgridY)}}` +
       `,"customers":${JSON.stringify([...customers].sort())}` +
       `,"orders":${JSON.stringify([...orders].sort())}}`,
   );
   const comma = fromUtf8(',');
   const ids = [...fields.keys()].sort((a, b) => a - b);
-  const pieces: Buffer[] = [opening];
+  const pieces: Buffer[] = [lead, fromUtf8('{')];
   const spans: [number, number][] = [];
-  let at = opening.length;
+  let at = lead.length + 1;
   ids.forEach((id, i) => {
     if (i > 0) {
       pieces.push(comma);
@@ -125,7 +132,7 @@ function composeAnswer(
     spans.push([at, at + text.length]);
     at += text.length;
   });
-  pieces.push(closing);
+  pieces.push(fromUtf8('}'), tail);
   const body = Buffer.concat(pieces);
   const kept = new Map<number, KeptField>();
   ids.forEach((id, i) => {
@@ -133,11 +140,11 @@ function composeAnswer(
     const span = spans[i];
     // Not its field-call answer: that holds a slice of the previous body, which may now go.
     if (field && span) {
-      const { type, customers, orders } = field;
-      kept.set(id, { type, customers, orders, text: body.subarray(span[0], span[1]) });
+      const { type, customers, orders, compact } = field;
+      kept.set(id, { type, customers, orders, compact, text: body.subarray(span[0], span[1]) });
     }
   });
-  return { body, parts: { name: head.name, fields: kept } };
+  return { body, parts: { name: head.name, fields: kept, lead, tail } };
 }
 
 const warehouseKey = (companyId: number, id: number) => `w:${companyId}:${id}`;
@@ -315,6 +322,44 @@ export async function keptFieldAnswer(
 export function fieldTextIn(answer: JsonAnswer, fieldId: number): Buffer | null {
   const field = partsOf.get(answer)?.fields.get(fieldId);
   return field ? field.text.subarray(`"${fieldId}":`.length) : null;
+}
+
+// The compact answer of each kept answer, made when first asked for and let go with it.
+const compactOf = new WeakMap<JsonAnswer, Promise<JsonAnswer>>();
+
+/** A field's compact row from its kept text `"<id>":{...}`, made once per field version. */
+function compactRow(id: number, field: KeptField): Buffer {
+  field.compact ??= fromUtf8(
+    JSON.stringify(
+      compactField(JSON.parse(field.text.subarray(`"${id}":`.length).toString()) as Field),
+    ),
+  );
+  return field.compact;
+}
+
+/**
+ * The web client's compact form of a kept warehouse answer (decision 0092): the same text
+ * around the fields, the fields as rows. Each field's row is made from its kept text once
+ * and carried to the next answer, so after a write only the fields written are made again.
+ */
+export function compactAnswer(answer: JsonAnswer): Promise<JsonAnswer> {
+  let made = compactOf.get(answer);
+  if (!made) {
+    const parts = partsOf.get(answer);
+    if (!parts) throw new Error('compactAnswer needs an answer composed here');
+    const ids = [...parts.fields.keys()].sort((a, b) => a - b);
+    const pieces: Buffer[] = [parts.lead, fromUtf8('[')];
+    ids.forEach((id, i) => {
+      const field = parts.fields.get(id);
+      if (!field) return;
+      if (i > 0) pieces.push(fromUtf8(','));
+      pieces.push(compactRow(id, field));
+    });
+    pieces.push(fromUtf8(']'), parts.tail);
+    made = JsonAnswer.fromBody(Buffer.concat(pieces));
+    compactOf.set(answer, made);
+  }
+  return made;
 }
 
 /** `list` as a version string: what a company-wide answer is kept by. */

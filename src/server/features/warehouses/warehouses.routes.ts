@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import * as compact from '../../../contracts/warehouse-compact';
 import * as contract from '../../../contracts/warehouses';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../http/route';
@@ -13,6 +14,9 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: AppDeps): vo
   );
   registerEndpoint(app, contract.getWarehouseBySlug, ({ user, params }) =>
     service.warehouseAnswerBySlug(deps.db, user, params.slug),
+  );
+  registerEndpoint(app, compact.getCompactWarehouseBySlug, ({ user, params }) =>
+    service.compactWarehouseBySlug(deps.db, user, params.slug),
   );
   registerEndpoint(app, contract.getWarehouse, ({ user, params }) =>
     service.warehouseAnswer(deps.db, user, params.id),

@@ -12,6 +12,7 @@ import * as layoutRepo from './warehouse-layout.repository';
 import * as repo from './warehouses.repository';
 import { insertWarehouseWithFields, type WarehouseRow } from '../../db/warehouse-rows';
 import {
+  compactAnswer,
   companyAnswer,
   fieldTextIn,
   keptAnswer,
@@ -73,6 +74,15 @@ export function warehouseAnswerBySlug(
   slug: string,
 ): Promise<JsonAnswer> {
   return answerFor(db, user.companyId, { slug: slug.toLowerCase() });
+}
+
+/** The web client's compact form of the same answer (decision 0092), kept beside it. */
+export async function compactWarehouseBySlug(
+  db: Db,
+  user: SessionUser,
+  slug: string,
+): Promise<JsonAnswer> {
+  return compactAnswer(await warehouseAnswerBySlug(db, user, slug));
 }
 
 /**

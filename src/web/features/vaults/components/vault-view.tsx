@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { errorMessage } from '../../../lib/api';
 import { useSetFieldFull, useToggleFieldType } from '../../fields/api/use-field-controls';
-import { useWarehouseSearch, type SearchSelection } from '../../../lib/search-context';
+import { useSearchSelection, type SearchSelection } from '../../../lib/search-context';
 import { useStageVault } from '../../stage/api/use-stage';
 import { FieldSlots } from './field-slots';
 import { NewVaultDialog } from './new-vault-dialog';
@@ -202,7 +202,7 @@ export function VaultView({
   const [cellPx, setCellPx] = useState<number>(isWide ? 56 : 44);
   const gridBoxRef = useRef<HTMLDivElement>(null);
   const stage = useStageVault();
-  const { selection } = useWarehouseSearch();
+  const selection = useSearchSelection();
 
   const selected = selectedId ? (warehouse.fields[selectedId] ?? null) : null;
   const matches = useMemo(() => matchingFields(warehouse, selection), [warehouse, selection]);

@@ -4,7 +4,7 @@ import { PresenceNote } from '../../../components/presence-note';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { Spinner } from '../../../components/spinner';
 import { RackView } from '../../racks/components/rack-view';
-import { useWarehouseSearch } from '../../../lib/search-context';
+import { useSearchActions } from '../../../lib/search-context';
 import { VaultView } from '../../vaults/components/vault-view';
 import { useWarehouse } from '../api/use-warehouse';
 import { viewModeFrom } from '../../../lib/view-mode';
@@ -14,7 +14,7 @@ export function WarehousePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const warehouse = useWarehouse(warehouseName);
   const view = viewModeFrom(searchParams);
-  const { clear } = useWarehouseSearch();
+  const { clear } = useSearchActions();
 
   // Leaving the page (or switching warehouse) resets the search, as the spec asks.
   useEffect(() => clear, [warehouseName, clear]);
