@@ -215,6 +215,51 @@ describe('the kept print list', () => {
   });
 });
 
+describe('the print list on the wire', () => {
+  it('is sent in gzip as kept, even to a client that prefers Brotli, with an ETag that follows writes', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const north = await makeWarehouse(staff, { name: 'North' });
+    const south = await makeWarehouse(staff, { name: 'South' });
+    // Enough vaults that the answer is compressed at all (over 1 KB).
+    for (let i = 1; i <= 20; i++) {
+      await sqlInsertVault(app, staff, {
+        name: String(i),
+        customer: `CUSTOMER ${i}`,
+        fieldId: fieldId(i % 2 ? north : south, 'A1'),
+        position: Math.ceil(i / 2),
+      });
+    }
+    const get = (headers: Record<string, string>) =>
+      staff.client.request('GET', '/api/vaults/all', { headers });
+    const names = (body: unknown) => (body as PrintVault[]).map((v) => v.name);
+
+    const preferred = await get({ 'accept-encoding': 'br, gzip' });
+    expect(preferred.headers.get('content-encoding')).toBe('gzip');
+    const plain = await get({ 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(preferred.body).toEqual(plain.body);
+    expect(names(plain.body)).toHaveLength(20);
+    const onlyBrotli = await get({ 'accept-encoding': 'br' });
+    expect(onlyBrotli.headers.get('content-encoding')).toBe('br');
+    expect(onlyBrotli.body).toEqual(plain.body);
+
+    const etag = preferred.headers.get('etag') ?? '';
+    expect((await get({ 'if-none-match': etag })).status).toBe(304);
+    const vault = (plain.body as PrintVault[])[0];
+    if (!vault) throw new Error('a vault');
+    const edit = await staff.client.put(`/api/vaults/${vault.id}`, {
+      name: vault.name,
+      customer_name: vault.customer_name,
+      note: 'moved to the front',
+    });
+    expect(edit.status).toBe(200);
+    const changed = await get({ 'if-none-match': etag, 'accept-encoding': 'gzip' });
+    expect(changed.status).toBe(200);
+    expect((changed.body as PrintVault[])[0]?.note).toBe('moved to the front');
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+});
+
 describe('the CSV export', () => {
   it('downloads vaults.csv whose cells survive a CSV parser and never run as formulas', async () => {
     const staff = await makeCompanyWithUser(app);

@@ -39,6 +39,11 @@ export async function sendJsonAnswer(
   // As the compression plugin's threshold (app.ts): a small answer is sent sooner as it is.
   if (answer.length < COMPRESS_MIN_BYTES) return reply.send(await answer.bytes());
   const acceptEncoding = request.headers['accept-encoding'];
+  // An answer kept only in gzip is sent as kept: Brotli would unpack and pack its megabytes
+  // again on every read (decision 0088).
+  if (answer.isKeptInGzipOnly && accepts(acceptEncoding, 'gzip')) {
+    return reply.header('content-encoding', 'gzip').send(await answer.encode('gzip'));
+  }
   if (accepts(acceptEncoding, 'br')) {
     return reply.header('content-encoding', 'br').send(await answer.encode('br'));
   }

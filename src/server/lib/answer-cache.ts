@@ -122,13 +122,18 @@ export class JsonAnswer {
 
   /**
    * An answer kept only in gzip, about a tenth of its text: for large answers read rarely
-   * without compression (decision 0080). The text is unpacked again for such a client.
+   * without compression (decision 0080). The text is unpacked again for such a client. Sent
+   * in gzip to a client that accepts it, even one that prefers Brotli (decision 0088).
    */
-  static async compressed(body: Buffer): Promise<JsonAnswer> {
-    const [etag, packed] = await Promise.all([contentTag(body), compress(body, 'gzip')]);
-    const answer = new JsonAnswer({ kind: 'gzip' }, body.length, etag);
-    answer.keep('gzip', Promise.resolve(packed));
+  static packed(gzip: Buffer, length: number, etag: string): JsonAnswer {
+    const answer = new JsonAnswer({ kind: 'gzip' }, length, etag);
+    answer.keep('gzip', Promise.resolve(gzip));
     return answer;
+  }
+
+  /** Whether the answer is held only in gzip (`packed`), so any other form is work to make. */
+  get isKeptInGzipOnly(): boolean {
+    return this.source.kind === 'gzip';
   }
 
   /** The text in UTF-8. */
@@ -177,12 +182,12 @@ export class JsonAnswer {
  * version is whatever the database counts for the key's data (decision 0025); an entry of
  * another version is never returned, so a stale answer cannot be served.
  */
-export class AnswerCache {
-  private readonly entries = new Map<string, { version: string; answer: JsonAnswer }>();
+export class AnswerCache<T extends { readonly size: number } = JsonAnswer> {
+  private readonly entries = new Map<string, { version: string; answer: T }>();
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string, version: string): JsonAnswer | null {
+  get(key: string, version: string): T | null {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return null;
     // Re-inserted, so the map's order is the order of last use.
@@ -192,11 +197,11 @@ export class AnswerCache {
   }
 
   /** The entry kept under `key` at whatever version, without counting it as a use. */
-  latest(key: string): { version: string; answer: JsonAnswer } | null {
+  latest(key: string): { version: string; answer: T } | null {
     return this.entries.get(key) ?? null;
   }
 
-  set(key: string, version: string, answer: JsonAnswer): void {
+  set(key: string, version: string, answer: T): void {
     this.entries.delete(key);
     this.entries.set(key, { version, answer });
     let total = 0;

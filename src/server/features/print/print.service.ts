@@ -1,31 +1,31 @@
 import { Readable } from 'node:stream';
-import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { SessionUser } from '../../../contracts/auth';
 import { CSV_COLUMNS, type PrintVault } from '../../../contracts/print';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
 import type { Db } from '../../db/client';
-import { AnswerCache, JsonAnswer } from '../../lib/answer-cache';
+import { AnswerCache, combinedTag, JsonAnswer } from '../../lib/answer-cache';
+import { joinPacked, packShortText, packText, type PackedText } from '../../lib/gzip-join';
 import { companyScans } from '../../lib/limiter';
 import * as repo from './print.repository';
 
 /**
  * The print list is kept per company by the versions of its groups (`printListGroups`): a read
  * asks only for those and sends the kept bytes until a write changes what the list shows
- * (decision 0066). The list is kept in gzip alone (decision 0080): its text is 8 MB on the
- * bench company. Two companies' lists of that size, with their Brotli forms.
+ * (decision 0066). The list is kept in gzip alone (decision 0080): about 1 MB for the bench
+ * company's 8 MB of text.
  */
 const LIST_BYTES = 24 * 1024 * 1024;
 /**
- * Each group's text is kept too, in gzip alone, so a write makes the next read redo one
- * warehouse's vaults rather than all of them: 1.1 to 1.7 s for the bench company, during which
- * the embedded engine answered nobody else (decision 0087). About a tenth of the list's
- * text per company.
+ * Each group's text is kept too, packed, so a write makes the next read redo one warehouse's
+ * vaults rather than all of them: 1.1 to 1.7 s for the bench company, during which the
+ * embedded engine answered nobody else (decision 0087). About a tenth of the list's text per
+ * company.
  */
 const GROUP_BYTES = 8 * 1024 * 1024;
 
 interface Kept {
   lists: AnswerCache;
-  groups: AnswerCache;
+  groups: AnswerCache<PackedText>;
   builds: Map<string, Promise<JsonAnswer>>;
 }
 
@@ -37,7 +37,7 @@ function keptOf(db: Db): Kept {
   if (!entry) {
     entry = {
       lists: new AnswerCache(LIST_BYTES),
-      groups: new AnswerCache(GROUP_BYTES),
+      groups: new AnswerCache<PackedText>(GROUP_BYTES),
       builds: new Map(),
     };
     caches.set(db, entry);
@@ -50,21 +50,21 @@ const groupKey = (companyId: number, warehouseId: number | null) =>
 const listVersion = (groups: readonly repo.PrintGroup[]) =>
   groups.map((g) => `${g.warehouseId ?? '-'}:${g.version}`).join(',');
 
+const OPEN = packShortText('[');
+const COMMA = packShortText(',');
+const CLOSE = packShortText(']');
+
 /**
- * The list's bytes, `[` the groups' texts `]`, each added with a turn for other requests
- * before it: joined and encoded as one 9 MB string it held the HTTP thread for 20 to 40 ms at
- * once, and every call waited (decision 0083).
+ * The list, `[` the groups' texts `]`, joined in gzip from the groups' packed texts: a write
+ * costs packing the group it changed, not unpacking and packing the company's 8 MB again,
+ * which under issue 9's mixed load took most of a second a read (decision 0088). The ETag is
+ * made from the groups' digests, so it follows the text as a digest of all of it would.
  */
-async function listBody(parts: readonly Buffer[]): Promise<Buffer> {
-  const pieces: Buffer[] = [Buffer.from('[')];
-  for (const part of parts) {
-    if (part.length === 0) continue;
-    await yieldToEvents();
-    if (pieces.length > 1) pieces.push(Buffer.from(','));
-    pieces.push(part);
-  }
-  pieces.push(Buffer.from(']'));
-  return Buffer.concat(pieces);
+function listAnswer(groupTexts: readonly PackedText[]): JsonAnswer {
+  const items = groupTexts.filter((text) => text.length > 0);
+  const pieces = items.flatMap((text, i) => (i === 0 ? [text] : [COMMA, text]));
+  const { gzip, length } = joinPacked([OPEN, ...pieces, CLOSE]);
+  return JsonAnswer.packed(gzip, length, combinedTag(items.map((text) => text.tag)));
 }
 
 /**
@@ -77,22 +77,17 @@ async function buildList(
   groups: readonly repo.PrintGroup[],
 ): Promise<JsonAnswer> {
   const kept = keptOf(db);
-  const texts = new Map<number | null, { version: string; text: Buffer }>();
+  const texts = new Map<number | null, { version: string; text: PackedText }>();
   const stale: (number | null)[] = [];
   for (const group of groups) {
-    const answer = kept.groups.get(groupKey(companyId, group.warehouseId), group.version);
-    if (answer)
-      texts.set(group.warehouseId, { version: group.version, text: await answer.bytes() });
+    const text = kept.groups.get(groupKey(companyId, group.warehouseId), group.version);
+    if (text) texts.set(group.warehouseId, { version: group.version, text });
     else stale.push(group.warehouseId);
   }
   for (const part of await companyScans(() => repo.printListParts(db, companyId, stale))) {
-    const text = Buffer.from(part.json, 'utf8');
+    const text = await packText(Buffer.from(part.json, 'utf8'));
     texts.set(part.warehouseId, { version: part.version, text });
-    kept.groups.set(
-      groupKey(companyId, part.warehouseId),
-      part.version,
-      await JsonAnswer.compressed(text),
-    );
+    kept.groups.set(groupKey(companyId, part.warehouseId), part.version, text);
   }
   // A group read again may have been written meanwhile, or removed (no text): the list is
   // kept by what was read, and the next read, seeing other versions, builds again.
@@ -100,7 +95,7 @@ async function buildList(
     const entry = texts.get(g.warehouseId);
     return entry ? [{ group: { ...g, version: entry.version }, text: entry.text }] : [];
   });
-  const answer = await JsonAnswer.compressed(await listBody(read.map((r) => r.text)));
+  const answer = listAnswer(read.map((r) => r.text));
   kept.lists.set(String(companyId), listVersion(read.map((r) => r.group)), answer);
   return answer;
 }
