@@ -57,6 +57,30 @@ export async function benchFetch(url: string, init?: RequestInit): Promise<Respo
  */
 const sequentialAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
+/**
+ * One write over the sequential client's socket, its body already encoded (a multipart form
+ * is encoded before the clock starts: building it is the client's work), answered as text.
+ */
+export function sequentialWrite(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { agent: sequentialAgent, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 function sequentialRequest(
   url: string,
   spec: Omit<RequestSpec, 'path'>,
