@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { PATH_TEXT_MAX_LENGTH } from './limits';
 import type { Field } from './fields';
 import { vaultSchema, type Vault } from './vaults';
-import { warehouseSchema, type Warehouse } from './warehouses';
+import { slugParamsSchema, warehouseSchema, type Warehouse } from './warehouses';
 
 /**
  * One warehouse for our own client, about a quarter of the spec's answer (decision 0092):
@@ -47,12 +46,7 @@ export const getCompactWarehouseBySlug = defineEndpoint({
     "One warehouse found by its route slug, in the web client's compact form: fields and vaults as rows of values.",
   tag: 'warehouses',
   access: 'session',
-  params: z.object({
-    slug: z
-      .string()
-      .min(1)
-      .max(PATH_TEXT_MAX_LENGTH, `Slug must be at most ${PATH_TEXT_MAX_LENGTH} characters.`),
-  }),
+  params: slugParamsSchema,
   response: compactWarehouseSchema,
 });
 

@@ -116,18 +116,21 @@ export const getWarehouse = defineEndpoint({
   response: warehouseSchema,
 });
 
+/** A warehouse's route slug as a path parameter. */
+export const slugParamsSchema = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(PATH_TEXT_MAX_LENGTH, `Slug must be at most ${PATH_TEXT_MAX_LENGTH} characters.`),
+});
+
 export const getWarehouseBySlug = defineEndpoint({
   method: 'GET',
   path: '/api/warehouse/by-slug/:slug',
   summary: 'One warehouse in full, found by its route slug.',
   tag: 'warehouses',
   access: 'session',
-  params: z.object({
-    slug: z
-      .string()
-      .min(1)
-      .max(PATH_TEXT_MAX_LENGTH, `Slug must be at most ${PATH_TEXT_MAX_LENGTH} characters.`),
-  }),
+  params: slugParamsSchema,
   response: warehouseSchema,
 });
 
