@@ -3,9 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/server/config';
-import { openRuntime } from '../src/server/runtime';
-import { BENCH_PASSWORD, seedBenchCompany } from './company';
+import { BENCH_PASSWORD } from './company';
+import { seededOnce } from './seeded-folder';
 import { spawn } from 'node:child_process';
 import { benchFetch, measure, percentile, startServer } from './support';
 import { measureMixedLoad } from './mixed-load';
@@ -22,18 +21,6 @@ const env = {
   ADMIN_EMAIL: 'admin@example.com',
   ADMIN_PASSWORD: 'admin-password-1',
 };
-
-async function seed() {
-  const metaFile = path.join(dataDir, 'reads-meta.json');
-  if (fs.existsSync(metaFile))
-    return JSON.parse(fs.readFileSync(metaFile, 'utf8')) as { email: string; wid: number };
-  const runtime = await openRuntime(loadConfig({ ...process.env, ...env }), 'reads bench');
-  const seeded = await seedBenchCompany(runtime.database.db, { warehouses: 20 });
-  await runtime.close();
-  const meta = { email: seeded.email, wid: seeded.firstWarehouseId };
-  fs.writeFileSync(metaFile, JSON.stringify(meta));
-  return meta;
-}
 
 async function timeGet(url: string, headers: Record<string, string>) {
   const start = performance.now();
@@ -69,7 +56,7 @@ async function startHello() {
 }
 
 async function main() {
-  const { email, wid } = await seed();
+  const { email, wid } = await seededOnce(env, 'reads');
   if (process.env.READS_SEED_ONLY) return;
   const server = await startServer(env);
   const out: Record<string, string> = {};

@@ -3,10 +3,8 @@
 // tree's root: SEARCH_DATA=/tmp/folder tsx bench/search-measure.ts; with
 // SEARCH_DATABASE_URL=postgres://... it runs on that database (seeded once, noted in the folder).
 import fs from 'node:fs';
-import path from 'node:path';
-import { loadConfig } from '../src/server/config';
-import { openRuntime } from '../src/server/runtime';
-import { BENCH_PASSWORD, seedBenchCompany } from './company';
+import { BENCH_PASSWORD } from './company';
+import { seededOnce } from './seeded-folder';
 import { measureNewTextSearch } from './search-texts';
 import { measure, once, startServer, type Sample } from './support';
 
@@ -21,19 +19,7 @@ const env = {
 };
 const SAMPLES = Number(process.env.SEARCH_N ?? 200);
 
-async function seeded(): Promise<{ email: string; wid: number }> {
-  const metaFile = path.join(dataDir, 'search-meta.json');
-  if (fs.existsSync(metaFile))
-    return JSON.parse(fs.readFileSync(metaFile, 'utf8')) as { email: string; wid: number };
-  const runtime = await openRuntime(loadConfig({ ...process.env, ...env }), 'search bench');
-  const company = await seedBenchCompany(runtime.database.db, { warehouses: 20 });
-  await runtime.close();
-  const meta = { email: company.email, wid: company.firstWarehouseId };
-  fs.writeFileSync(metaFile, JSON.stringify(meta));
-  return meta;
-}
-
-const { email, wid } = await seeded();
+const { email, wid } = await seededOnce(env, 'search');
 const server = await startServer(env);
 try {
   const login = await fetch(`${server.url}/api/auth/login`, {
