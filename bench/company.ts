@@ -37,3 +37,13 @@ export async function seedBenchCompany(
   if (firstWarehouseId === undefined) throw new Error('The bench seeded no warehouse.');
   return { companyId: company.id, email, firstWarehouseId, vaultCount: seeded.vaultCount };
 }
+
+/** Signs the bench user in; the session cookie as a `cookie` header value. */
+export async function signIn(url: string, email: string): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  return (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+}

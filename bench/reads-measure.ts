@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_PASSWORD } from './company';
+import { signIn } from './company';
 import { seededOnce } from './seeded-folder';
 import { spawn } from 'node:child_process';
 import { benchFetch, measure, percentile, startServer } from './support';
@@ -61,12 +61,7 @@ async function main() {
   const server = await startServer(env);
   const out: Record<string, string> = {};
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-    });
-    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    const cookie = await signIn(server.url, email);
     const headers = { cookie };
     const w = (await (await fetch(`${server.url}/api/warehouse/${wid}`, { headers })).json()) as {
       fieldCapacity: number;

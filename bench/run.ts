@@ -20,7 +20,7 @@ import {
   type Sample,
   type Target,
 } from './support';
-import { BENCH_PASSWORD, seedBenchCompany } from './company';
+import { BENCH_PASSWORD, seedBenchCompany, signIn } from './company';
 import { measureVaultOperations } from './vault-operations';
 import { measureBrowser, type PageScripts } from './browser';
 import { measureEngineHop } from './engine-hop';
@@ -108,15 +108,6 @@ async function measureCeiling(): Promise<Sample> {
 
 function load(samples: number, connections = 50, target?: Target) {
   return { samples, connections, seconds: SECONDS, target };
-}
-
-async function signIn(url: string, email: string): Promise<string> {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  return (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
 }
 
 async function benchEngine(engine: Engine, env: Record<string, string>): Promise<EngineRun> {

@@ -3,7 +3,7 @@
 // tree's root: SEARCH_DATA=/tmp/folder tsx bench/search-measure.ts; with
 // SEARCH_DATABASE_URL=postgres://... it runs on that database (seeded once, noted in the folder).
 import fs from 'node:fs';
-import { BENCH_PASSWORD } from './company';
+import { signIn } from './company';
 import { seededOnce } from './seeded-folder';
 import { measureNewTextSearch } from './search-texts';
 import { measure, once, startServer, type Sample } from './support';
@@ -22,12 +22,7 @@ const SAMPLES = Number(process.env.SEARCH_N ?? 200);
 const { email, wid } = await seededOnce(env, 'search');
 const server = await startServer(env);
 try {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const cookie = await signIn(server.url, email);
   const first = async (q: string, scope: string) =>
     (
       await once(
