@@ -14,7 +14,29 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Staff open the app over plain http on the LAN, where browsers leave out the APIs they
+      // keep for secure contexts; one call to them broke the warehouse screen there.
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'crypto',
+          property: 'randomUUID',
+          message: 'Missing over plain http on the LAN; use crypto.getRandomValues.',
+        },
+        {
+          object: 'crypto',
+          property: 'subtle',
+          message: 'Missing over plain http on the LAN.',
+        },
+        {
+          object: 'navigator',
+          property: 'clipboard',
+          message: 'Missing over plain http on the LAN.',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{ts,tsx}'],

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import * as contract from '../../contracts/live';
 import type { LiveEvent } from '../../contracts/live';
@@ -154,8 +154,11 @@ export function useChangedSinceOpen(value: unknown): boolean {
 const PRESENCE_RENEW_MS = 20_000;
 const presenceKey = (warehouseId: number) => ['live', 'presence', warehouseId] as const;
 
+// Not crypto.randomUUID: browsers offer it only in secure contexts, and staff open the app
+// over plain http on the LAN, where it is missing and the grid screen would fail.
 function newTabId(): string {
-  return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -164,13 +167,13 @@ function newTabId(): string {
  */
 export function usePresence(warehouseId: number | undefined) {
   const queryClient = useQueryClient();
-  const tab = useRef<string>(newTabId());
+  const [tab] = useState(newTabId);
   useEffect(() => {
     if (warehouseId === undefined) return;
     const announce = (here: boolean) =>
       callApi(contract.announcePresence, {
         params: { warehouseId },
-        body: { tab: tab.current, here },
+        body: { tab, here },
       }).then(
         (presence) => queryClient.setQueryData(presenceKey(warehouseId), presence),
         () => undefined,
@@ -181,7 +184,7 @@ export function usePresence(warehouseId: number | undefined) {
     const leaveOnUnload = () =>
       navigator.sendBeacon(
         buildPath(contract.announcePresence.path, { warehouseId }),
-        new Blob([JSON.stringify({ tab: tab.current, here: false })], {
+        new Blob([JSON.stringify({ tab, here: false })], {
           type: 'application/json',
         }),
       );
@@ -191,7 +194,7 @@ export function usePresence(warehouseId: number | undefined) {
       window.removeEventListener('pagehide', leaveOnUnload);
       void announce(false);
     };
-  }, [warehouseId, queryClient]);
+  }, [warehouseId, queryClient, tab]);
   return useQuery({
     queryKey: presenceKey(warehouseId ?? 0),
     queryFn: () => callApi(contract.getPresence, { params: { warehouseId: warehouseId ?? 0 } }),
