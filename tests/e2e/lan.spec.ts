@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import config, { E2E_ADMIN, E2E_HTTPS_PORT } from '../../playwright.config';
+import { expect, request, test, type Page } from '@playwright/test';
+import config, { E2E_ADMIN, E2E_BASE_URL, E2E_HTTPS_PORT } from '../../playwright.config';
+import { fieldId, seedVault, seedWarehouse, vaultNumber } from './fixtures';
 
 // A warehouse tablet opens the server by its LAN name over plain http, not as localhost:
 // browsers treat localhost as secure and would hide a policy that breaks every other host.
@@ -59,4 +60,40 @@ test('the scan screen on the plain http address leads to the secure one, where t
   ).toBeVisible({
     timeout: 15_000,
   });
+});
+
+test('over plain http on the LAN a phone opens a warehouse grid, a field and the edit screen', async ({
+  page,
+}) => {
+  // Browsers offer some APIs (crypto.randomUUID, for one) only in secure contexts; a screen
+  // that calls one works on localhost and fails on the LAN address.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Seeded from this machine: the test runner cannot resolve the LAN name, only the browser can.
+  const api = await request.newContext({ baseURL: E2E_BASE_URL });
+  expect((await api.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
+  // Wider than a phone at the spec's 2 px per foot, so the floor plan preview must shrink.
+  const w = await seedWarehouse(api, { cols: 12, rows: 4, width: 240, length: 100 });
+  const number = vaultNumber();
+  await seedVault(api, { field_id: fieldId(w, 'A1'), position: 1, vault_id: number });
+  await api.dispose();
+
+  await page.goto(`/warehouse/${w.slug}`);
+  await expect(page.getByRole('grid')).toBeVisible();
+  await page.getByRole('gridcell', { name: /^A1,/ }).click();
+  await expect(page.getByText(number)).toBeVisible();
+
+  await page.goto(`/edit/${w.slug}`);
+  await expect(page.getByText(/Floor plan preview/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Field grid/ })).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBe(0);
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
 });

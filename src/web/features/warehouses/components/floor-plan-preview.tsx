@@ -12,36 +12,42 @@ export function FloorPlanPreview({ warehouse }: { warehouse: Warehouse }) {
       <figcaption className="mb-2 text-sm font-semibold">
         Floor plan preview ({warehouse.width} x {warehouse.length} ft)
       </figcaption>
-      <div
+      {/* Drawn in feet and shown at 2 px per foot; on a phone narrower than the drawing it
+          shrinks to the card's width instead of pushing the page sideways. */}
+      <svg
         aria-hidden="true"
-        className="relative border-2 border-slate-700 bg-slate-50"
-        style={{ width: px(warehouse.width), height: px(warehouse.length) }}
+        viewBox={`0 0 ${warehouse.width} ${warehouse.length}`}
+        className="block h-auto max-w-full"
+        style={{ width: px(warehouse.width) }}
       >
-        <div
-          className="absolute bg-brand-600/60"
-          style={{
-            left: px(warehouse.fieldgridLocation.x),
-            top: px(warehouse.fieldgridLocation.y),
-            width: px(block.w),
-            height: px(block.h),
-          }}
+        <rect
+          width={warehouse.width}
+          height={warehouse.length}
+          className="fill-slate-50 stroke-slate-700"
+          strokeWidth={4}
+          vectorEffect="non-scaling-stroke"
+        />
+        <rect
+          x={warehouse.fieldgridLocation.x}
+          y={warehouse.fieldgridLocation.y}
+          width={block.w}
+          height={block.h}
+          className="fill-brand-600/60"
         />
         {warehouse.racks.map((rack) => {
           const size = rackFootprint(rack);
           return (
-            <div
+            <rect
               key={rack.id}
-              className="absolute bg-slate-600"
-              style={{
-                left: px(rack.position.x),
-                top: px(rack.position.y),
-                width: px(size.w),
-                height: px(size.h),
-              }}
+              x={rack.position.x}
+              y={rack.position.y}
+              width={size.w}
+              height={size.h}
+              className="fill-slate-600"
             />
           );
         })}
-      </div>
+      </svg>
     </figure>
   );
 }

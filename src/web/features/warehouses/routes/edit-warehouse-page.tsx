@@ -27,7 +27,7 @@ export function EditWarehousePage() {
       <WarehouseFieldsForm warehouse={w} />
       {hasFloor && (
         <>
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_auto]">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_auto]">
             <FieldGridEditor warehouse={w} />
             <FloorPlanPreview warehouse={w} />
           </div>
