@@ -1,12 +1,23 @@
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { isEmbeddedEngine, type Db } from './client';
 import { GroupedClient, PgliteSession } from './pglite-pool';
 
 /** One work of a group: its statements go through the handle it is given (`db`). */
 type Works<T extends unknown[]> = [...{ [K in keyof T]: (db: Db) => Promise<T[K]> }];
 
-/** Drizzle's node-postgres driver keeps a database's or transaction's connection here. */
+/** What Drizzle's node-postgres driver keeps in a database or transaction handle. */
 interface Handle {
   session: { client?: unknown };
+}
+
+/** The parts of a Drizzle transaction (node-postgres driver) a group's handle is built from. */
+interface TransactionParts {
+  dialect: PgDialect;
+  schema: undefined;
+  nestedIndex: number;
+  session: { schema: undefined; options: ConstructorParameters<typeof NodePgSession>[3] };
 }
 
 /**
@@ -48,20 +59,25 @@ async function group<T extends unknown[]>(db: Db, works: Works<T>, closing: bool
   session.openGroups++;
   try {
     return (await Promise.all(
-      works.map((work, i) =>
-        work(placed(handle, new GroupedClient(session, [...parent, i], closes))),
-      ),
+      works.map((work, i) => work(placed(db, new GroupedClient(session, [...parent, i], closes)))),
     )) as T;
   } finally {
     session.openGroups--;
   }
 }
 
-/** `db` with its statements going through `client`; everything else is Drizzle's own. */
-function placed(handle: Handle, client: GroupedClient): Db {
-  const session: Handle['session'] = Object.create(handle.session);
-  session.client = client;
-  const view: Handle = Object.create(handle);
-  view.session = session;
-  return view as unknown as Db;
+/**
+ * The transaction `db` with its statements going through `client`. Built as Drizzle builds a
+ * transaction, so every handle has the shape Drizzle's code is compiled for (a handle made
+ * with `Object.create` on each transaction gave V8 a new shape per transaction).
+ */
+function placed(db: Db, client: GroupedClient): Db {
+  const tx = db as unknown as TransactionParts;
+  const session = new NodePgSession(
+    client as unknown as pg.PoolClient,
+    tx.dialect,
+    tx.session.schema,
+    tx.session.options,
+  );
+  return new NodePgTransaction(tx.dialect, session, tx.schema, tx.nestedIndex) as unknown as Db;
 }
