@@ -47,6 +47,34 @@ describe('content security policy over plain http and https', () => {
   it('asks for the upgrade on plain http when CSP_UPGRADE_INSECURE is set', async () => {
     expect(await policyOf(`${forced.baseUrl}/api/docs`)).toContain('upgrade-insecure-requests');
   });
+
+  it("sends helmet's security headers on answers, refusals and unknown paths alike", async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
+        "frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';" +
+        "script-src 'self' 'wasm-unsafe-eval';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const path of ['/api/docs', '/api/auth/', '/api/no-such-call']) {
+      const res = await fetch(`${plain.baseUrl}${path}`);
+      await res.arrayBuffer();
+      expect(Object.fromEntries(Object.keys(expected).map((h) => [h, res.headers.get(h)]))).toEqual(
+        expected,
+      );
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
 });
 
 describe('CSP_UPGRADE_INSECURE', () => {

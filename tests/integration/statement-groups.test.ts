@@ -36,13 +36,13 @@ describe('statements issued together', () => {
     await db.execute(sql`DELETE FROM group_probe`);
     await db.transaction(async (tx) => {
       await together(tx, [
-        async () => {
+        async (t) => {
           // Issued after the second one: a few turns of the microtask queue later.
           for (let i = 0; i < 5; i++) await Promise.resolve();
-          return insert(tx, 'first');
+          return insert(t, 'first');
         },
-        () => insert(tx, 'second'),
-        () => insert(tx, 'third'),
+        (t) => insert(t, 'second'),
+        (t) => insert(t, 'third'),
       ]);
     });
     expect(await labelsInOrder()).toEqual(['first', 'second', 'third']);
@@ -52,15 +52,15 @@ describe('statements issued together', () => {
     await db.execute(sql`DELETE FROM group_probe`);
     await db.transaction(async (tx) => {
       await together(tx, [
-        () =>
-          together(tx, [
-            async () => {
+        (g) =>
+          together(g, [
+            async (t) => {
               await Promise.resolve();
-              return insert(tx, 'a1');
+              return insert(t, 'a1');
             },
-            () => insert(tx, 'a2'),
+            (t) => insert(t, 'a2'),
           ]),
-        () => insert(tx, 'b'),
+        (t) => insert(t, 'b'),
       ]);
     });
     expect(await labelsInOrder()).toEqual(['a1', 'a2', 'b']);
@@ -70,8 +70,8 @@ describe('statements issued together', () => {
     await db.execute(sql`DELETE FROM group_probe`);
     const failed = db.transaction(async (tx) => {
       await together(tx, [
-        () => insert(tx, 'kept?'),
-        () => tx.execute(sql`SELECT 1 / (SELECT count(*) FROM group_probe WHERE label = 'none')`),
+        (t) => insert(t, 'kept?'),
+        (t) => t.execute(sql`SELECT 1 / (SELECT count(*) FROM group_probe WHERE label = 'none')`),
       ]);
     });
     await expect(failed).rejects.toThrow();
@@ -81,5 +81,23 @@ describe('statements issued together', () => {
       await insert(tx, 'after');
     });
     expect(await labelsInOrder()).toEqual(['after']);
+  });
+
+  it('refuse, on the embedded engine, a statement issued on the transaction beside its group', async () => {
+    await db.execute(sql`DELETE FROM group_probe`);
+    // Outside its group a statement has no place in the group's order (the lock order); on
+    // PostgreSQL a group runs one statement after another, so there is no order to leave.
+    const stray = db.transaction(async (tx) => {
+      await together(tx, [(t) => insert(t, 'placed'), () => insert(tx, 'stray')]);
+    });
+    if (inject('postgresUrl')) {
+      await stray;
+      expect(await labelsInOrder()).toEqual(['placed', 'stray']);
+    } else {
+      await expect(stray).rejects.toMatchObject({
+        cause: { message: 'A statement of a group was issued outside its group.' },
+      });
+      expect(await labelsInOrder()).toEqual([]);
+    }
   });
 });

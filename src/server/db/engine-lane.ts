@@ -8,8 +8,22 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 const lane = new AsyncLocalStorage<'long'>();
 
-export function runAsLongRead<T>(work: () => Promise<T>): Promise<T> {
-  return lane.run('long', work);
+/** Long reads under way; with none, the lane is switched off (below). */
+let longReads = 0;
+
+/**
+ * On Node 20 an AsyncLocalStorage in use installs promise hooks that tax every promise of the
+ * process (about three times the cost of an await), floor writes included. Long reads are
+ * rare, so the lane is disabled whenever none runs, which removes the hooks until the next
+ * one (decision 0107). A continuation that outlives its long read queues as a short call.
+ */
+export async function runAsLongRead<T>(work: () => Promise<T>): Promise<T> {
+  longReads++;
+  try {
+    return await lane.run('long', work);
+  } finally {
+    if (--longReads === 0) lane.disable();
+  }
 }
 
 export function isLongRead(): boolean {

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -77,12 +76,6 @@ function workerUrl(): URL {
     : new URL('./db/pglite-worker.js', import.meta.url);
 }
 
-/**
- * The place of a statement in a group a service issued together (`together` in
- * statement-groups.ts); a session sends a group's statements in one message, in this order.
- */
-export const statementRank = new AsyncLocalStorage<readonly number[]>();
-
 /** Groups nest (a group's statement may be a group), so a place is a path, compared in order. */
 function compareRanks(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
@@ -95,10 +88,25 @@ function compareRanks(a: readonly number[], b: readonly number[]): number {
 const UNGROUPED: readonly number[] = [Number.MAX_SAFE_INTEGER];
 
 /**
- * Set while a transaction's last group is issued (`lastTogether`): its COMMIT travels in the
- * same message, so a write does not wait a turn of both threads for it (decision 0071).
+ * A transaction's connection as the work of one statement group sees it (`together` in
+ * statement-groups.ts hands each work a transaction on one of these): its statements carry
+ * their place in the group, and the session sends a group's statements in one message, in
+ * that order. `closing` marks a transaction's last group (`lastTogether`): its COMMIT travels
+ * in the same message, so a write does not wait a turn of both threads for it (decision
+ * 0071). The place travels with the handle, not in AsyncLocalStorage, whose promise hooks
+ * taxed every promise of the process on Node 20 (decision 0107).
  */
-export const closingGroup = new AsyncLocalStorage<true>();
+export class GroupedClient {
+  constructor(
+    readonly session: PgliteSession,
+    readonly rank: readonly number[],
+    readonly closing: boolean,
+  ) {}
+
+  query(config: QueryConfig | string, values?: unknown[]): Promise<FacadeResult> {
+    return this.session.query(config, values, this);
+  }
+}
 
 interface Waiting {
   query: QueryConfig;
@@ -126,13 +134,25 @@ export class PgliteSession {
   private committed = false;
   /** Open savepoints (Drizzle's nested transactions): a last group there commits nothing. */
   private savepoints = 0;
+  /** Groups being issued on this transaction (`together`); see `query`. */
+  openGroups = 0;
 
   constructor(
     private readonly pool: PgliteWorkerPool,
     readonly release: () => void,
   ) {}
 
-  query(config: QueryConfig | string, values?: unknown[]): Promise<FacadeResult> {
+  query(
+    config: QueryConfig | string,
+    values?: unknown[],
+    place?: GroupedClient,
+  ): Promise<FacadeResult> {
+    // A statement on the transaction itself while one of its groups is issued would leave
+    // the group's order (the lock order), so it is refused loudly: the work of a group must
+    // use the handle the group passes it.
+    if (place === undefined && this.openGroups > 0) {
+      return Promise.reject(new Error('A statement of a group was issued outside its group.'));
+    }
     const query =
       typeof config === 'string'
         ? { text: config, values }
@@ -152,8 +172,8 @@ export class PgliteSession {
     }
     if (/^\s*savepoint\b/i.test(query.text)) this.savepoints++;
     else if (/^\s*(?:release|rollback\s+to)\b/i.test(query.text)) this.savepoints--;
-    if (closingGroup.getStore() && this.savepoints === 0) this.closing = true;
-    const rank = statementRank.getStore();
+    if (place?.closing && this.savepoints === 0) this.closing = true;
+    const rank = place?.rank;
     return new Promise((resolve, reject) => {
       this.waiting.push({ query, rank: rank ?? UNGROUPED, resolve, reject });
       if (this.waiting.length > 1) return;

@@ -44,16 +44,15 @@ export interface FieldState {
  * with the group the caller issues them in (`together`).
  */
 function lockFieldStates(
-  tx: Db,
   companyId: number,
   fieldIds: readonly number[],
-): (() => Promise<FieldState | null>)[] {
+): ((tx: Db) => Promise<FieldState | null>)[] {
   return [...new Set(fieldIds)]
     .sort((a, b) => a - b)
-    .map((id) => async () => {
+    .map((id) => async (tx) => {
       const [field, taken] = await together(tx, [
-        () => repo.lockField(tx, companyId, id),
-        () => repo.takenPositions(tx, companyId, id),
+        (t) => repo.lockField(t, companyId, id),
+        (t) => repo.takenPositions(t, companyId, id),
       ]);
       return field ? { field, taken } : null;
     });
@@ -64,12 +63,12 @@ export async function lockFieldForAdd<T>(
   tx: Db,
   companyId: number,
   fieldId: number,
-  alongside: () => Promise<T>,
+  alongside: (tx: Db) => Promise<T>,
 ): Promise<{ state: FieldState | null; alongside: T }> {
-  const [lockField] = lockFieldStates(tx, companyId, [fieldId]);
+  const [lockField] = lockFieldStates(companyId, [fieldId]);
   if (!lockField) throw notFound('Field');
   const [, state, found] = await together(tx, [
-    () => lockWarehousesForPlacement(tx, companyId, [fieldId]),
+    (t) => lockWarehousesForPlacement(t, companyId, [fieldId]),
     lockField,
     alongside,
   ]);
@@ -125,13 +124,13 @@ export async function withPlacedVault<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await db.transaction(async (tx): Promise<Outcome<T>> => {
-      const [lockFields, positions] = repo.lockFieldsOfVault(tx, companyId, vaultId, targetFieldId);
+      const [lockFields, positions] = repo.lockFieldsOfVault(companyId, vaultId, targetFieldId);
       const [held, isLocked, v, locked, taken] = await together(tx, [
-        () => lockWarehousesOfVault(tx, companyId, vaultId, targetFieldId),
-        () => repo.lockVault(tx, companyId, vaultId),
-        () => repo.findVault(tx, companyId, vaultId),
-        () => (options.lockFields ? lockFields() : Promise.resolve([])),
-        () => (options.lockFields ? positions() : Promise.resolve([])),
+        (t) => lockWarehousesOfVault(t, companyId, vaultId, targetFieldId),
+        (t) => repo.lockVault(t, companyId, vaultId),
+        (t) => repo.findVault(t, companyId, vaultId),
+        (t) => (options.lockFields ? lockFields(t) : Promise.resolve([])),
+        (t) => (options.lockFields ? positions(t) : Promise.resolve([])),
       ]);
       if (!isLocked || !v) throw notFound('Vault');
       if (v.warehouseId !== null && !held.includes(v.warehouseId)) return { moved: v };

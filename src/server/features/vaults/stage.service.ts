@@ -27,22 +27,22 @@ export async function stageVault(
         throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
       checkTopmost(v, fields.get(v.fieldId));
       const [, , vault] = await lastTogether(tx, [
-        () =>
-          repo.placeVaultRow(tx, user.companyId, v.id, {
+        (t) =>
+          repo.placeVaultRow(t, user.companyId, v.id, {
             fieldId: null,
             position: null,
             oldFieldId: v.fieldId,
           }),
-        () =>
+        (t) =>
           repo.insertEvent(
-            tx,
+            t,
             vaultEvent(user, v, 'staged', {
               from: placeOf(v),
               to: null,
               ...(reason && { reason }),
             }),
           ),
-        () => loadVault(tx, user.companyId, v.id),
+        (t) => loadVault(t, user.companyId, v.id),
       ]);
       return vault;
     },

@@ -186,15 +186,14 @@ const positionsInFieldsOfVault = keptStatement('vg_taken_positions_of_vault', (d
  * the caller's group (`together`) without knowing the vault's field in advance.
  */
 export function lockFieldsOfVault(
-  db: Db,
   companyId: number,
   vaultId: number,
   targetFieldId: number | null,
 ) {
   const values = { companyId, vaultId, targetFieldId };
   return [
-    () => lockedFieldsOfVault(db, values),
-    () => positionsInFieldsOfVault(db, values),
+    (db: Db) => lockedFieldsOfVault(db, values),
+    (db: Db) => positionsInFieldsOfVault(db, values),
   ] as const;
 }
 

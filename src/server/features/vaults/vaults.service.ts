@@ -46,8 +46,8 @@ type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 /** A vault as its calls answer it; its two reads travel together (`together`). */
 export async function loadVault(db: Db, companyId: number, id: number): Promise<Vault> {
   const [v, attachments] = await together(db, [
-    () => repo.findVault(db, companyId, id),
-    () => repo.listAttachments(db, companyId, [id]),
+    (t) => repo.findVault(t, companyId, id),
+    (t) => repo.listAttachments(t, companyId, [id]),
   ]);
   if (!v) throw notFound('Vault');
   return presentVault(v, attachments);
@@ -166,18 +166,16 @@ export async function addVault(
       db.transaction(async (tx) => {
         // Locks and reads first, the names and the new id beside them: a refusal rolls the
         // names back. The insert, its history and the answer then go out with the COMMIT.
-        const { state, alongside } = await lockFieldForAdd(tx, user.companyId, form.field_id, () =>
-          together(tx, [
-            () =>
+        const { state, alongside } = await lockFieldForAdd(tx, user.companyId, form.field_id, (g) =>
+          together(g, [
+            (t) =>
               form.vault_id === null
                 ? Promise.resolve(null)
-                : repo.findVaultByName(tx, user.companyId, form.vault_id),
-            () => upsertCustomer(tx, user.companyId, who.customerName),
-            () =>
-              who.orderName
-                ? upsertOrder(tx, user.companyId, who.orderName)
-                : Promise.resolve(null),
-            () => repo.nextVaultId(tx),
+                : repo.findVaultByName(t, user.companyId, form.vault_id),
+            (t) => upsertCustomer(t, user.companyId, who.customerName),
+            (t) =>
+              who.orderName ? upsertOrder(t, user.companyId, who.orderName) : Promise.resolve(null),
+            (t) => repo.nextVaultId(t),
           ]),
         );
         const field = checkPlacement(state, { position: form.position, type: form.type });
@@ -190,8 +188,8 @@ export async function addVault(
           position: form.position,
         };
         const [, , , added] = await lastTogether(tx, [
-          () =>
-            repo.insertVault(tx, {
+          (t) =>
+            repo.insertVault(t, {
               id,
               companyId: user.companyId,
               name: form.vault_id,
@@ -202,9 +200,9 @@ export async function addVault(
               fieldId: field.id,
               position: form.position,
             }),
-          () =>
+          (t) =>
             file && key
-              ? repo.insertAttachment(tx, {
+              ? repo.insertAttachment(t, {
                   companyId: user.companyId,
                   vaultId: id,
                   fileName: file.fileName,
@@ -213,9 +211,9 @@ export async function addVault(
                   sizeBytes: file.data.length,
                 })
               : Promise.resolve(null),
-          () =>
+          (t) =>
             repo.insertEvent(
-              tx,
+              t,
               vaultEvent(user, { id, name: form.vault_id }, 'created', {
                 to,
                 customer_name: who.customerName,
@@ -223,7 +221,7 @@ export async function addVault(
                 type: form.type,
               }),
             ),
-          () => loadVault(tx, user.companyId, id),
+          (t) => loadVault(t, user.companyId, id),
         ]);
         return added;
       }),
@@ -409,18 +407,18 @@ export async function moveVault(
           position: body.position,
         };
         const [, , moved] = await lastTogether(tx, [
-          () =>
-            repo.placeVaultRow(tx, user.companyId, v.id, {
+          (t) =>
+            repo.placeVaultRow(t, user.companyId, v.id, {
               fieldId: field.id,
               position: body.position,
               oldFieldId: v.fieldId ?? v.oldFieldId,
             }),
-          () =>
+          (t) =>
             repo.insertEvent(
-              tx,
+              t,
               vaultEvent(user, v, 'moved', { from: placeOf(v), to, ...(reason && { reason }) }),
             ),
-          () => loadVault(tx, user.companyId, v.id),
+          (t) => loadVault(t, user.companyId, v.id),
         ]);
         return moved;
       },
