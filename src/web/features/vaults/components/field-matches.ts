@@ -27,18 +27,27 @@ function indexOf(warehouse: Warehouse): FieldIndex {
 }
 
 /**
- * Makes the warehouse's index ahead of a pick, when the browser is idle: a pick then compares
- * the distinct lower-cased values once each instead of lower-casing every vault's (decision
- * 0110). Returns a cancel for the effect that calls it.
+ * Makes the warehouse's index ahead of a pick, when the browser is idle after the frame that
+ * shows the grid (not in the idle time before it, which would delay that frame): a pick then
+ * compares the distinct lower-cased values once each instead of lower-casing every vault's
+ * (decision 0110). Returns a cancel for the effect that calls it.
  */
 export function prepareFieldMatches(warehouse: Warehouse): () => void {
   const make = () => void indexOf(warehouse);
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(make, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(make, 200);
-  return () => window.clearTimeout(handle);
+  let cancel: () => void = () => undefined;
+  const frame = window.requestAnimationFrame(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(make, { timeout: 2000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(make, 200);
+      cancel = () => window.clearTimeout(handle);
+    }
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    cancel();
+  };
 }
 
 /**
