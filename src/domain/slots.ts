@@ -73,15 +73,22 @@ export function fieldFill(vaultCount: number, slots: number, isFlaggedFull: bool
 
 export type SearchKind = 'customer' | 'order' | 'vault';
 
-/** Search matching in the vault view: case-insensitive substring on the picked kind. */
-export function vaultMatchesSearch(
-  vault: { customer_name: string; order_name: string | null; name: string | null },
-  kind: SearchKind,
-  text: string,
-): boolean {
-  const needle = text.trim().toLowerCase();
-  if (!needle) return false;
+type SearchedVault = { customer_name: string; order_name: string | null; name: string | null };
+
+/** The picked text as the vault view compares it: trimmed, lower-cased; empty matches nothing. */
+export function searchNeedle(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/** The value of `vault` a search of `kind` looks at, lower-cased as `searchNeedle`. */
+export function searchedValue(vault: SearchedVault, kind: SearchKind): string {
   const value =
     kind === 'customer' ? vault.customer_name : kind === 'order' ? vault.order_name : vault.name;
-  return (value ?? '').toLowerCase().includes(needle);
+  return (value ?? '').toLowerCase();
+}
+
+/** Search matching in the vault view: case-insensitive substring on the picked kind. */
+export function vaultMatchesSearch(vault: SearchedVault, kind: SearchKind, text: string): boolean {
+  const needle = searchNeedle(text);
+  return needle !== '' && searchedValue(vault, kind).includes(needle);
 }

@@ -16,6 +16,7 @@ import {
   type HttpsListener,
 } from './http/https-listener';
 import { SessionCache } from './lib/session-cache';
+import { collectWhenIdle } from './lib/idle-collection';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built: dist/server/main.js next to dist/web. From source (tsx): src/server next to dist/web two up.
@@ -74,6 +75,10 @@ async function main(): Promise<void> {
   );
   sweep.unref();
 
+  // The garbage of a burst (a PDF of labels, a print list, a busy hour) given back once the
+  // HTTP thread has gone quiet, not 8 s later (decision 0109).
+  const stopCollecting = collectWhenIdle();
+
   let secure: HttpsListener | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
@@ -81,6 +86,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    stopCollecting();
     // A statement stuck in the embedded engine cannot be cancelled (decision 0011): past the
     // grace period the process leaves anyway, and PostgreSQL's recovery replays the log.
     setTimeout(() => {

@@ -81,6 +81,8 @@ interface Layout {
   /** The id at each (row, column), the couchbox top covering its bottom half. */
   matrix: (number | null)[][];
   place: Map<number, GridPoint>;
+  /** The fields' ids row by row: when it changes, the cells are written anew. */
+  shape: string;
 }
 
 function layoutOf(warehouse: Warehouse): Layout {
@@ -104,7 +106,8 @@ function layoutOf(warehouse: Warehouse): Layout {
   }
   for (const row of rows)
     row.sort((a, b) => (place.get(a.id)?.col ?? 0) - (place.get(b.id)?.col ?? 0));
-  return { rows, matrix, place };
+  const shape = rows.map((row) => row.map((f) => f.id).join(',')).join('|');
+  return { rows, matrix, place, shape };
 }
 
 /** What a cell says to a screen reader: what it shows, "A1, 2 of 3", and its state. */
@@ -200,10 +203,27 @@ function patchCell(el: HTMLElement, prev: CellView, next: CellView): void {
 
 interface Drawn {
   grid: HTMLElement;
-  /** The fields' ids row by row: when it changes, the cells are written anew. */
   shape: string;
+  bases: Map<number, CellView>;
+  state: CellState;
+  /** What each cell shows now; brought up to date in place as cells are patched. */
   views: Map<number, CellView>;
   cells: Map<number, HTMLElement>;
+}
+
+/**
+ * The cells whose view can differ between two states over the same bases: those either
+ * state marks as matching, selected or the tab stop. A pick touches its matches and the
+ * previous ones, not a thousand cells (decision 0110).
+ */
+function touchedBy(prev: CellState, next: CellState): Set<number> {
+  const ids = new Set<number>();
+  for (const id of [prev.selectedFieldId, next.selectedFieldId, prev.tabStop, next.tabStop])
+    if (id !== null) ids.add(id);
+  if (prev.matches !== next.matches)
+    for (const matches of [prev.matches, next.matches])
+      if (matches) for (const id of matches) ids.add(id);
+  return ids;
 }
 
 /**
@@ -218,17 +238,26 @@ function drawCells(
   drawn: Drawn | null,
   grid: HTMLElement,
   layout: Layout,
-  views: Map<number, CellView>,
+  bases: Map<number, CellView>,
+  state: CellState,
 ): Drawn {
-  const shape = layout.rows.map((row) => row.map((f) => f.id).join(',')).join('|');
+  const { shape } = layout;
   if (drawn && drawn.grid === grid && drawn.shape === shape) {
-    for (const [id, next] of views) {
+    // New bases (a live update, a zoom) may change any cell; a new state only those it marks.
+    const ids = drawn.bases === bases ? touchedBy(drawn.state, state) : bases.keys();
+    for (const id of ids) {
+      const base = bases.get(id);
       const prev = drawn.views.get(id);
       const el = drawn.cells.get(id);
-      if (prev && el) patchCell(el, prev, next);
+      if (!base || !prev || !el) continue;
+      const next = withState(id, base, state);
+      patchCell(el, prev, next);
+      drawn.views.set(id, next);
     }
-    return { ...drawn, views };
+    return { ...drawn, bases, state };
   }
+  const views = new Map<number, CellView>();
+  for (const [id, base] of bases) views.set(id, withState(id, base, state));
   const focused = document.activeElement;
   const focusedId =
     focused instanceof HTMLElement && grid.contains(focused) ? focused.dataset.fieldId : undefined;
@@ -248,7 +277,7 @@ function drawCells(
   for (const el of grid.querySelectorAll<HTMLElement>('[role="gridcell"]'))
     cells.set(Number(el.dataset.fieldId), el);
   if (focusedId !== undefined) cells.get(Number(focusedId))?.focus({ preventScroll: true });
-  return { grid, shape, views, cells };
+  return { grid, shape, bases, state, views, cells };
 }
 
 /**
@@ -314,17 +343,16 @@ export function VaultFieldGrid({
       }
     return map;
   }, [warehouse, layout, isSmall]);
-  const views = useMemo(() => {
-    const state = { selectedFieldId, matches, tabStop };
-    const map = new Map<number, CellView>();
-    for (const [id, base] of bases) map.set(id, withState(id, base, state));
-    return map;
-  }, [bases, selectedFieldId, matches, tabStop]);
+  const state = useMemo<CellState>(
+    () => ({ selectedFieldId, matches, tabStop }),
+    [selectedFieldId, matches, tabStop],
+  );
   const drawn = useRef<Drawn | null>(null);
   // Before the browser paints, so the grid never shows a frame without its cells.
   useLayoutEffect(() => {
-    if (gridRef.current) drawn.current = drawCells(drawn.current, gridRef.current, layout, views);
-  }, [layout, views]);
+    if (gridRef.current)
+      drawn.current = drawCells(drawn.current, gridRef.current, layout, bases, state);
+  }, [layout, bases, state]);
 
   useEffect(() => {
     const el = revealFieldId === null ? null : cellOf(gridRef.current, revealFieldId);

@@ -4,15 +4,16 @@ import type { Field } from '../../../../contracts/fields';
 import type { Vault } from '../../../../contracts/vaults';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { columnIndex, parseFieldName } from '../../../../domain/field-names';
-import { fieldBelowName, vaultMatchesSearch } from '../../../../domain/slots';
+import { fieldBelowName } from '../../../../domain/slots';
 import { vaultLabel } from '../../../../domain/vault-number';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { errorMessage } from '../../../lib/api';
 import { useSetFieldFull, useToggleFieldType } from '../../fields/api/use-field-controls';
-import { useSearchSelection, type SearchSelection } from '../../../lib/search-context';
+import { useSearchSelection } from '../../../lib/search-context';
 import { useStageVault } from '../../stage/api/use-stage';
+import { matchingFields, prepareFieldMatches } from './field-matches';
 import { FieldSlots } from './field-slots';
 import { NewVaultDialog } from './new-vault-dialog';
 import { VaultFieldGrid } from './vault-field-grid';
@@ -75,21 +76,6 @@ function FieldControls({ warehouse, field }: { warehouse: Warehouse; field: Fiel
       <ErrorAlert error={error} className="w-full" />
     </div>
   );
-}
-
-/** Fields whose vaults match the search, in grid order; null without a search. */
-function matchingFields(warehouse: Warehouse, selection: SearchSelection | null) {
-  if (!selection || selection.kind === 'pallet') return null;
-  const kinds =
-    selection.kind === 'text' ? (['customer', 'order', 'vault'] as const) : [selection.kind];
-  const ids = new Set<number>();
-  for (const field of Object.values(warehouse.fields)) {
-    const vaults = Object.values(field.vaults);
-    if (vaults.some((v) => kinds.some((k) => vaultMatchesSearch(v, k, selection.value)))) {
-      ids.add(field.id);
-    }
-  }
-  return ids;
 }
 
 function firstInGridOrder(warehouse: Warehouse, ids: ReadonlySet<number>): number | null {
@@ -206,6 +192,7 @@ export function VaultView({
 
   const selected = selectedId ? (warehouse.fields[selectedId] ?? null) : null;
   const matches = useMemo(() => matchingFields(warehouse, selection), [warehouse, selection]);
+  useEffect(() => prepareFieldMatches(warehouse), [warehouse]);
   const firstMatch = useMemo(
     () => (matches ? firstInGridOrder(warehouse, matches) : null),
     [warehouse, matches],
