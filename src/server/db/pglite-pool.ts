@@ -207,6 +207,29 @@ export class PgliteSession {
 
 const isWrite = (text: string) => /^\s*(?:insert|update|delete)\b/i.test(text);
 
+/** How a statement's rows are decoded, kept per text (`decoderFor`). */
+interface Decoder {
+  oids: readonly number[];
+  names: readonly string[];
+  parsers: readonly ((value: string) => unknown)[];
+  command: string;
+  write: boolean;
+}
+
+type TypeSource = NonNullable<QueryConfig['types']>;
+
+const DECODERS_PER_SOURCE = 512;
+
+function sameColumns(decoder: Decoder, fields: WorkerResult['fields']): boolean {
+  if (decoder.oids.length !== fields.length) return false;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i];
+    if (!field || decoder.oids[i] !== field.dataTypeID || decoder.names[i] !== field.name)
+      return false;
+  }
+  return true;
+}
+
 /**
  * PGlite in its own thread, behind the shape of a node-postgres Pool, so the node-postgres
  * Drizzle driver serves both engines. PGlite has one session: `query()` takes the engine for
@@ -222,6 +245,7 @@ export class PgliteWorkerPool {
   rowsWritten = 0;
   onWrite: (() => void) | null = null;
   private readonly listeners = new Map<string, ((payload: string) => void)[]>();
+  private readonly decoders = new WeakMap<TypeSource, Map<string, Decoder>>();
 
   static async open(dataDir: string | null): Promise<PgliteWorkerPool> {
     return new PgliteWorkerPool({ dataDir, wasm: await compileEngine() });
@@ -300,26 +324,70 @@ export class PgliteWorkerPool {
   }
 
   private present(query: QueryConfig, reply: WorkerResult): FacadeResult {
-    const parsers = reply.fields.map((f) =>
-      query.types
-        ? query.types.getTypeParser(f.dataTypeID, 'text')
-        : pg.types.getTypeParser(f.dataTypeID, 'text'),
-    );
-    const parseRow = (row: (string | null)[]) =>
-      row.map((value, i) => (value === null ? null : (parsers[i] ?? String)(value)));
-    const rows =
-      query.rowMode === 'array'
-        ? reply.rows.map(parseRow)
-        : reply.rows.map((row) => {
-            const parsed = parseRow(row);
-            return Object.fromEntries(reply.fields.map((f, i) => [f.name, parsed[i]]));
-          });
-    if (reply.affectedRows > 0 && isWrite(query.text)) {
+    const decoder = this.decoderFor(query, reply.fields);
+    const { parsers, names } = decoder;
+    const width = parsers.length;
+    const rows: unknown[] = new Array(reply.rows.length);
+    for (let r = 0; r < reply.rows.length; r++) {
+      const row = reply.rows[r] ?? [];
+      if (query.rowMode === 'array') {
+        const parsed: unknown[] = new Array(width);
+        for (let i = 0; i < width; i++) {
+          const value = row[i];
+          parsed[i] = value === null || value === undefined ? null : (parsers[i] ?? String)(value);
+        }
+        rows[r] = parsed;
+      } else {
+        const parsed: Record<string, unknown> = {};
+        for (let i = 0; i < width; i++) {
+          const value = row[i];
+          parsed[names[i] ?? ''] =
+            value === null || value === undefined ? null : (parsers[i] ?? String)(value);
+        }
+        rows[r] = parsed;
+      }
+    }
+    if (reply.affectedRows > 0 && decoder.write) {
       this.rowsWritten += reply.affectedRows;
       this.onWrite?.();
     }
-    const command = /^\s*(\w+)/.exec(query.text)?.[1]?.toUpperCase() ?? '';
-    return { command, rows, fields: reply.fields, rowCount: reply.affectedRows || rows.length };
+    return {
+      command: decoder.command,
+      rows,
+      fields: reply.fields,
+      rowCount: reply.affectedRows || rows.length,
+    };
+  }
+
+  /**
+   * The parsers, column names and command of a statement, found once per text and type
+   * source instead of on every run: Drizzle's parser lookup is a chain of comparisons per
+   * column, and a floor write decodes about ten results (decision 0105). A kept statement's
+   * columns do not change (decision 0090), so they are checked, not trusted: a text whose
+   * columns differ from the kept ones is decoded anew.
+   */
+  private decoderFor(query: QueryConfig, fields: WorkerResult['fields']): Decoder {
+    // Drizzle's prepared queries carry one `types` object each for their life; plain queries
+    // carry none and share node-postgres's parsers.
+    const source = query.types ?? pg.types;
+    let byText = this.decoders.get(source);
+    if (!byText) {
+      byText = new Map();
+      this.decoders.set(source, byText);
+    }
+    const known = byText.get(query.text);
+    if (known && sameColumns(known, fields)) return known;
+    // Texts built per call (lists of ids written out ...) would grow this without end.
+    if (byText.size >= DECODERS_PER_SOURCE) byText.clear();
+    const decoder: Decoder = {
+      oids: fields.map((f) => f.dataTypeID),
+      names: fields.map((f) => f.name),
+      parsers: fields.map((f) => source.getTypeParser(f.dataTypeID, 'text')),
+      command: /^\s*(\w+)/.exec(query.text)?.[1]?.toUpperCase() ?? '',
+      write: isWrite(query.text),
+    };
+    byText.set(query.text, decoder);
+    return decoder;
   }
 
   /** Several statements in one string (migrations); the caller must hold the lock. */

@@ -10,6 +10,7 @@ import * as warehouseVersions from './0010-warehouse-versions';
 import * as importStaging from './0012-import-staging';
 import * as keptReads from './0013-kept-reads';
 import * as trigramIndexesWithoutPendingList from './0015-trigram-indexes-without-pending-list';
+import * as oneTriggerPerVaultStatement from './0017-one-trigger-per-vault-statement';
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   importStaging,
   keptReads,
   trigramIndexesWithoutPendingList,
+  oneTriggerPerVaultStatement,
 ];
