@@ -7,6 +7,7 @@
 // The reads and writes come from bench/mixed-load-client.ts, in a process of its own at a
 // lower scheduling priority (decision 0103); the probe runs here, in a thread of its own.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { MixedLoadClientInput, MixedLoadClientResult } from './mixed-load-client';
 import { percentile } from './support';
@@ -83,7 +84,8 @@ const CLIENT_NICENESS = 10;
 function runClients(
   input: MixedLoadClientInput,
 ): Promise<{ clients: MixedLoadClientResult; health: { times: number[]; errors: string[] } }> {
-  const node = [...process.execArgv, 'bench/mixed-load-client.ts', JSON.stringify(input)];
+  const script = fileURLToPath(new URL('./mixed-load-client.ts', import.meta.url));
+  const node = [...process.execArgv, script, JSON.stringify(input)];
   const child = spawn('nice', ['-n', String(CLIENT_NICENESS), process.execPath, ...node], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
