@@ -4,18 +4,13 @@
 // the slowest reads were, and the probe's latency during the load: a probe that slows down
 // means one request is stalling the others. The load generator's own event-loop delay is
 // printed too: a client that stalls makes every figure worse than the server is.
-import http from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
+// The reads and writes come from bench/mixed-load-client.ts, in a process of its own at a
+// lower scheduling priority (decision 0103); the probe runs here, in a thread of its own.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { benchFetch, percentile } from './support';
-
-interface FieldShape {
-  id: number;
-  type: string;
-  full: boolean;
-  vaults: Record<string, unknown>;
-}
+import type { MixedLoadClientInput, MixedLoadClientResult } from './mixed-load-client';
+import { percentile } from './support';
 
 export interface MixedLoadOptions {
   seconds: number;
@@ -29,49 +24,6 @@ function summarizeTimes(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(1);
   return `p50 ${f(percentile(sorted, 50))} ms, p99 ${f(percentile(sorted, 99))} ms, max ${f(sorted.at(-1) ?? 0)} ms (${sorted.length} requests)`;
-}
-
-async function staffWrites(
-  baseUrl: string,
-  cookie: string,
-  field: FieldShape,
-  until: number,
-  times: number[],
-  errors: string[],
-) {
-  const headers = { cookie };
-  const call = async (name: string, url: string, init: RequestInit) => {
-    const start = performance.now();
-    const res = await benchFetch(baseUrl + url, init);
-    const text = await res.text();
-    times.push(performance.now() - start);
-    if (!res.ok) errors.push(`${name} ${res.status}: ${text.slice(0, 120)}`);
-    return text;
-  };
-  for (let i = 0; performance.now() < until; i++) {
-    const form = new FormData();
-    form.set('customer_name', 'LOAD CUSTOMER');
-    form.set('order_name', `LOAD-${i}`);
-    form.set('vault_id', `L${process.pid}${field.id}${i}`.slice(0, 40));
-    form.set('type', 'vault');
-    form.set('field_id', String(field.id));
-    const position = Object.keys(field.vaults).length + 1;
-    form.set('position', String(position));
-    const added = await call('add', '/api/vaults/', { method: 'POST', headers, body: form });
-    let vaultId: number;
-    try {
-      vaultId = (JSON.parse(added) as { vault: { id: number } }).vault.id;
-    } catch {
-      continue;
-    }
-    await call('stage', `/api/stage/vaults/${vaultId}`, { method: 'POST', headers });
-    await call('move', '/api/vaults/move', {
-      method: 'PUT',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ vaultId, fieldId: field.id, position }),
-    });
-    await call('delete', `/api/vaults/${vaultId}`, { method: 'DELETE', headers });
-  }
 }
 
 /**
@@ -118,114 +70,37 @@ function probeHealth(
   });
 }
 
-/** How long this thread's event loop waited, so a stalled load generator shows itself. */
-function watchOwnLoop() {
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
-  return () => {
-    delay.disable();
-    const f = (ns: number) => (ns / 1e6).toFixed(1);
-    return `p99 ${f(delay.percentile(99))} ms, max ${f(delay.max)} ms`;
-  };
-}
+/**
+ * How much lower the clients run than the server and the probe (`nice`, 0-19): at 10 the
+ * scheduler gives a thread of the server about nine times the share of one of the clients
+ * when both want a core, and the clients still get every core the server leaves idle.
+ */
+const CLIENT_NICENESS = 10;
 
 /**
- * The paths in an order that keeps each one's share in every stretch of the list (nginx's
- * smooth weighted round robin): the rare heavy reads come evenly through the run, not all
- * at once.
+ * Runs the clients' process (through `nice`) and starts the probe when the load starts, so it
+ * covers the same seconds; resolves with the clients' figures and the probe's.
  */
-function smoothRoundRobin(weighted: readonly [number, string][]): string[] {
-  const total = weighted.reduce((sum, [w]) => sum + w, 0);
-  const current = weighted.map(() => 0);
-  const order: string[] = [];
-  for (let n = 0; n < total; n++) {
-    let best = 0;
-    weighted.forEach(([w], i) => {
-      current[i] = (current[i] ?? 0) + w;
-      if ((current[i] ?? 0) > (current[best] ?? 0)) best = i;
-    });
-    current[best] = (current[best] ?? 0) - total;
-    order.push(weighted[best]?.[1] ?? '/healthz');
-  }
-  return order;
-}
-
-interface ReadResults {
-  times: number[];
-  /** Each read's path and time, for the slowest reads' paths. */
-  reads: { path: string; ms: number }[];
-  errors: string[];
-  connections: number;
-}
-
-/** One GET over the agent, timed from its start to its last byte (not decoded). */
-function timedGet(
-  agent: http.Agent,
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ ms: number; status: number }> {
+function runClients(
+  input: MixedLoadClientInput,
+): Promise<{ clients: MixedLoadClientResult; health: { times: number[]; errors: string[] } }> {
+  const script = fileURLToPath(new URL('./mixed-load-client.ts', import.meta.url));
+  const node = [...process.execArgv, script, JSON.stringify(input)];
+  const child = spawn('nice', ['-n', String(CLIENT_NICENESS), process.execPath, ...node], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
-    const start = performance.now();
-    http
-      .get(url, { agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve({ ms: performance.now() - start, status: res.statusCode ?? 0 }),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
+    let probe: ReturnType<typeof probeHealth> | null = null;
+    child.on('message', (message: MixedLoadClientResult | { ready: true }) => {
+      if ('ready' in message) probe = probeHealth(input.baseUrl, input.options.seconds);
+      else if (probe) probe.then((health) => resolve({ clients: message, health }), reject);
+      else reject(new Error("The mixed load's clients answered before they started."));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The mixed load's clients exited with ${code}.`));
+    });
   });
-}
-
-/**
- * The reads: `connections` kept-alive connections, all opened before the run and all kept in
- * use (the agent hands out the free one idle longest), and one read started every 1/rate s
- * whatever the earlier ones are doing (an open loop), so a slow answer delays no other read.
- * autocannon, used before, did neither (decision 0088): it opens no more connections than the
- * rate asks requests per second (25, not 195), and with a rate it "corrects" for coordinated
- * omission with an interval of 1/rate taken as milliseconds, recording an answer of L ms about
- * L times: its p99 weighted each read by its own latency.
- */
-async function openLoopReads(
-  baseUrl: string,
-  headers: Record<string, string>,
-  paths: readonly string[],
-  options: { connections: number; rate: number; seconds: number },
-): Promise<ReadResults> {
-  const agent = new http.Agent({
-    keepAlive: true,
-    maxSockets: options.connections,
-    scheduling: 'fifo',
-  });
-  // As many requests at once as connections wanted: the agent opens one for each.
-  await Promise.all(
-    Array.from({ length: options.connections }, () => timedGet(agent, `${baseUrl}/healthz`, {})),
-  );
-  const connections = Object.values(agent.freeSockets).reduce((n, s) => n + (s?.length ?? 0), 0);
-  const results: ReadResults = { times: [], reads: [], errors: [], connections };
-  const interval = 1000 / options.rate;
-  const started = performance.now();
-  const running: Promise<void>[] = [];
-  for (let i = 0; i * interval < options.seconds * 1000; i++) {
-    const wait = started + i * interval - performance.now();
-    if (wait > 0) await sleep(wait);
-    const path = paths[i % paths.length] ?? '/healthz';
-    running.push(
-      timedGet(agent, baseUrl + path, headers).then(
-        ({ ms, status }) => {
-          if (status >= 200 && status < 300) {
-            results.times.push(ms);
-            results.reads.push({ path, ms });
-          } else results.errors.push(`${path} ${status}`);
-        },
-        (error: unknown) => void results.errors.push(`${path} ${String(error)}`),
-      ),
-    );
-  }
-  await Promise.all(running);
-  agent.destroy();
-  return results;
 }
 
 /** Which calls the slowest 1 % of reads were, ids left out: `/api/vaults/all 15, ...`. */
@@ -245,48 +120,10 @@ export async function measureMixedLoad(
   warehouseId: number,
   options: MixedLoadOptions,
 ): Promise<void> {
-  const headers = { cookie, 'accept-encoding': 'br, gzip' };
-  const warehouse = (await (
-    await benchFetch(`${baseUrl}/api/warehouse/${warehouseId}`, { headers: { cookie } })
-  ).json()) as { fieldCapacity: number; fields: Record<string, FieldShape> };
-  const fields = Object.values(warehouse.fields);
-  const open = fields.filter(
-    (f) => f.type === 'vault' && !f.full && Object.keys(f.vaults).length < warehouse.fieldCapacity,
-  );
-  const someField = fields[0];
-  if (!someField) throw new Error('The bench warehouse has no fields.');
-  // Weights: the screens staff keep open dominate; whole-company reads (the print list is
-  // about 10 MB of JSON) are rare.
-  const mix: [number, string][] = [
-    [25, '/api/warehouse/summaries'],
-    [20, `/api/warehouse/${warehouseId}/${someField.id}`],
-    [20, '/api/search/suggestions?q=son'],
-    [7, `/api/search/suggestions?q=10&warehouseId=${warehouseId}`],
-    [6, `/api/warehouse/${warehouseId}`],
-    [1, '/api/statistics'],
-    [1, '/api/vaults/all'],
-  ];
-  // Every path gets its share, evenly through the run, whatever connection carries it.
-  const order = smoothRoundRobin(mix);
-
-  const until = performance.now() + options.seconds * 1000;
-  const writeTimes: number[] = [];
-  const errors: string[] = [];
-  const writers = open
-    .slice(0, options.writers)
-    .map((field) => staffWrites(baseUrl, cookie, field, until, writeTimes, errors));
-  const probe = probeHealth(baseUrl, options.seconds);
-  const ownLoop = watchOwnLoop();
-  const reads = await openLoopReads(baseUrl, headers, order, {
-    connections: options.connections - writers.length,
-    rate: options.rate,
-    seconds: options.seconds,
-  });
-  const [health] = await Promise.all([probe, ...writers]);
-  const loadGeneratorDelay = ownLoop();
-
+  const { clients, health } = await runClients({ baseUrl, cookie, warehouseId, options });
+  const { reads, writers, writeTimes, errors } = clients;
   console.log(
-    `\nMixed load: ${reads.connections + writers.length} connections (${writers.length} writing), ` +
+    `\nMixed load: ${reads.connections + writers} connections (${writers} writing), ` +
       `${options.rate} reads/s offered, ${options.seconds} s`,
   );
   console.log(`  reads:  ${reads.errors.length} errors; ${summarizeTimes(reads.times)}`);
@@ -297,7 +134,7 @@ export async function measureMixedLoad(
       `${summarizeTimes(health.times)}; ` +
       `over 50 ms: ${health.times.filter((t) => t >= 50).length}`,
   );
-  console.log(`  the load generator's own event-loop delay: ${loadGeneratorDelay}`);
+  console.log(`  the load generator's own event-loop delay: ${clients.ownLoop}`);
   for (const e of [...reads.errors, ...errors, ...health.errors].slice(0, 5))
     console.log(`  error: ${e}`);
 }
