@@ -17,6 +17,7 @@ import {
 } from './http/https-listener';
 import { SessionCache } from './lib/session-cache';
 import { collectWhenIdle } from './lib/idle-collection';
+import { lowerBackgroundThreads } from './lib/thread-priority';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built: dist/server/main.js next to dist/web. From source (tsx): src/server next to dist/web two up.
@@ -78,6 +79,8 @@ async function main(): Promise<void> {
   // The garbage of a burst (a PDF of labels, a print list, a busy hour) given back once the
   // HTTP thread has gone quiet, not 8 s later (decision 0109).
   const stopCollecting = collectWhenIdle();
+  // The HTTP thread answers first; the process's helpers take the cores it leaves (0104).
+  await lowerBackgroundThreads();
 
   let secure: HttpsListener | null = null;
   let stopping = false;
