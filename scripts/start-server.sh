@@ -13,7 +13,9 @@
 #   and stays resident, mostly empty between bursts.
 # - --optimize-for-size: V8 keeps its heaps close to what is live (smaller growth, compacting
 #   collections) instead of holding freed pages for speed: 20-60 MiB less after the bench,
-#   with the calls' medians unchanged (decision 0094).
+#   with the calls' medians unchanged (decision 0094). The server turns it off once started
+#   and on again only for the collections it starts when quiet: on under load, its
+#   compactions held the HTTP thread for up to 50 ms at a time (decision 0104).
 # A malloc value already in the environment wins; NODE names another Node binary than the first on PATH.
 set -e
 cd "$(dirname "$0")/.."
