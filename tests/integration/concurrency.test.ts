@@ -177,4 +177,32 @@ describe.runIf(inject('postgresUrl'))('a placement on a vault moved meanwhile', 
     const event = (history.body as VaultEvent[]).find((e) => e.kind === 'staged');
     expect(event?.details).toMatchObject({ from: { warehouse: second.name, field: 'A1' } });
   });
+
+  it('deletes a vault given a new customer while the delete waited for it, and records the new customer', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const warehouse = await makeWarehouse(staff, { rows: 1, cols: 1, field_capacity: 3 });
+    const vault = await makeVault(staff, {
+      vault_id: `C${Date.now()}`,
+      field_id: fieldByName(warehouse, 'A1').id,
+      position: 1,
+    });
+    // The delete locks and reads the vault in one statement; after the wait PostgreSQL
+    // re-reads only the vault row, so the new customer's name is read by starting over.
+    let deleting: Promise<Reply> | null = null;
+    await app.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM vaults WHERE id = ${vault.id} FOR UPDATE`);
+      deleting = staff.client.delete(`/api/vaults/${vault.id}`);
+      await untilALockIsAwaited();
+      await tx.execute(
+        sql`WITH c AS (INSERT INTO customers (company_id, name)
+              SELECT company_id, 'NEWLY NAMED' FROM vaults WHERE id = ${vault.id} RETURNING id)
+            UPDATE vaults SET customer_id = (SELECT id FROM c) WHERE id = ${vault.id}`,
+      );
+    });
+    const deleted = await (deleting as Promise<Reply> | null);
+    expect(deleted?.status, JSON.stringify(deleted?.body)).toBe(200);
+    const history = await staff.client.get(`/api/vaults/${vault.id}/history`);
+    const event = (history.body as VaultEvent[]).find((e) => e.kind === 'deleted');
+    expect(event?.details).toMatchObject({ customer_name: 'NEWLY NAMED' });
+  });
 });

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
+import type { AnyPgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { WithSubquery } from 'drizzle-orm';
 import type { Db } from './client';
 import { fields, warehouses } from './schema/warehouses';
 import { customers, orders, vaults } from './schema/vaults';
 
 // Shared by the vault calls and the warehouse answer, which nests every placed vault.
 
-/** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
-const vaultColumns = {
+/** The columns of the vault row itself that an answer shows; the rest comes from joins. */
+export const vaultOwnColumns = {
   id: vaults.id,
   name: vaults.name,
   type: vaults.type,
@@ -15,18 +17,51 @@ const vaultColumns = {
   fieldId: vaults.fieldId,
   oldFieldId: vaults.oldFieldId,
   customerId: vaults.customerId,
-  customerName: customers.name,
   orderId: vaults.orderId,
-  orderName: orders.name,
-  fieldName: fields.name,
-  warehouseId: warehouses.id,
-  warehouseName: warehouses.name,
-  warehouseSlug: warehouses.slug,
 };
+
+/** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
+function vaultColumns<B extends Record<keyof typeof vaultOwnColumns, AnyPgColumn>>(v: B) {
+  return {
+    id: v.id,
+    name: v.name,
+    type: v.type,
+    position: v.position,
+    note: v.note,
+    fieldId: v.fieldId,
+    oldFieldId: v.oldFieldId,
+    customerId: v.customerId,
+    customerName: customers.name,
+    orderId: v.orderId,
+    orderName: orders.name,
+    fieldName: fields.name,
+    warehouseId: warehouses.id,
+    warehouseName: warehouses.name,
+    warehouseSlug: warehouses.slug,
+  };
+}
+
+/** A statement's CTE named `written` that answers a vault row it wrote (see below). */
+export type WrittenVault = WithSubqueryWithSelection<typeof vaultOwnColumns, 'written'>;
+
+/**
+ * The same rows read from `base`, a statement's own CTE over the vault row it wrote (its
+ * `RETURNING vaultOwnColumns`), so the write and the answer's read are one statement.
+ */
+export function selectVaultRowsFrom(db: Db, base: WrittenVault, ...ctes: WithSubquery[]) {
+  return db
+    .with(base, ...ctes)
+    .select(vaultColumns(base))
+    .from(base)
+    .leftJoin(fields, eq(fields.id, base.fieldId))
+    .leftJoin(warehouses, eq(warehouses.id, fields.warehouseId))
+    .leftJoin(customers, eq(customers.id, base.customerId))
+    .leftJoin(orders, eq(orders.id, base.orderId));
+}
 
 export function selectVaultRows(db: Db) {
   return db
-    .select(vaultColumns)
+    .select(vaultColumns(vaultOwnColumns))
     .from(vaults)
     .leftJoin(fields, eq(fields.id, vaults.fieldId))
     .leftJoin(warehouses, eq(warehouses.id, fields.warehouseId))

@@ -125,14 +125,15 @@ export async function withPlacedVault<T>(
   for (let attempt = 1; ; attempt++) {
     const outcome = await db.transaction(async (tx): Promise<Outcome<T>> => {
       const [lockFields, positions] = repo.lockFieldsOfVault(companyId, vaultId, targetFieldId);
-      const [held, isLocked, v, locked, taken] = await together(tx, [
+      const [held, v, locked, taken] = await together(tx, [
         (t) => lockWarehousesOfVault(t, companyId, vaultId, targetFieldId),
-        (t) => repo.lockVault(t, companyId, vaultId),
-        (t) => repo.findVault(t, companyId, vaultId),
+        (t) => repo.lockAndFindVault(t, companyId, vaultId),
         (t) => (options.lockFields ? lockFields(t) : Promise.resolve([])),
         (t) => (options.lockFields ? positions(t) : Promise.resolve([])),
       ]);
-      if (!isLocked || !v) throw notFound('Vault');
+      if (!v) throw notFound('Vault');
+      // Changed while the lock waited (PostgreSQL only): its names are read again from the start.
+      if (repo.hasStaleJoin(v)) return { moved: v };
       if (v.warehouseId !== null && !held.includes(v.warehouseId)) return { moved: v };
       const fields = new Map<number, FieldState>();
       for (const field of locked) {

@@ -3,11 +3,11 @@ import type { Vault } from '../../../contracts/vaults';
 import type { VaultEventReason } from '../../../contracts/vault-events';
 import type { Db } from '../../db/client';
 import { lastTogether } from '../../db/statement-groups';
-import { AppError } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { checkTopmost, placeOf, vaultLabel, withPlacedVault } from './placement';
 import * as repo from './vaults.repository';
 import { presentVault } from './vaults.presenter';
-import { loadVault, vaultEvent } from './vaults.service';
+import { vaultEvent } from './vaults.service';
 
 // Staging shares the vault placement rules and tables; it owns only the two stage calls.
 export async function stageVault(
@@ -26,24 +26,25 @@ export async function stageVault(
       if (v.fieldId === null)
         throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
       checkTopmost(v, fields.get(v.fieldId));
-      const [, , vault] = await lastTogether(tx, [
+      // The update, its history and the answer's read in one statement, the attachments
+      // beside it, COMMIT with them (decision 0108).
+      const [placed, attachments] = await lastTogether(tx, [
         (t) =>
-          repo.placeVaultRow(t, user.companyId, v.id, {
-            fieldId: null,
-            position: null,
-            oldFieldId: v.fieldId,
-          }),
-        (t) =>
-          repo.insertEvent(
+          repo.placeVaultLogged(
             t,
+            user.companyId,
+            v.id,
+            { fieldId: null, position: null, oldFieldId: v.fieldId },
             vaultEvent(user, v, 'staged', {
               from: placeOf(v),
               to: null,
               ...(reason && { reason }),
             }),
           ),
-        (t) => loadVault(t, user.companyId, v.id),
+        (t) => repo.listAttachments(t, user.companyId, [v.id]),
       ]);
+      if (!placed) throw notFound('Vault');
+      const vault = presentVault(placed, attachments);
       return vault;
     },
   );

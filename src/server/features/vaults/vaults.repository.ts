@@ -3,7 +3,7 @@ import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { keptStatement } from '../../db/kept-statements';
 import { fieldOfVault, PLACEMENT_WAREHOUSES } from '../../db/warehouse-locks';
-import { selectVaultRows } from '../../db/vault-rows';
+import { selectVaultRows, selectVaultRowsFrom, vaultOwnColumns } from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
 
@@ -226,40 +226,6 @@ export async function nextVaultId(db: Db): Promise<number> {
   return Number(row.id);
 }
 
-const newVault = keptStatement('vg_insert_vault', (db) =>
-  db
-    .insert(vaults)
-    .overridingSystemValue()
-    .values({
-      id: sql.placeholder('id'),
-      companyId: companyId$,
-      name: sql.placeholder('name'),
-      customerId: sql.placeholder('customerId'),
-      orderId: sql.placeholder('orderId'),
-      type: sql.placeholder('type'),
-      note: sql.placeholder('note'),
-      fieldId: sql.placeholder('fieldId'),
-      position: sql.placeholder('position'),
-    }),
-);
-
-export async function insertVault(
-  db: Db,
-  params: {
-    id: number;
-    companyId: number;
-    name: string | null;
-    customerId: number | null;
-    orderId: number | null;
-    type: VaultType;
-    note: string;
-    fieldId: number;
-    position: number;
-  },
-) {
-  await newVault(db, params);
-}
-
 export async function updateVaultRow(
   db: Db,
   companyId: number,
@@ -281,27 +247,129 @@ export async function updateVaultRow(
     .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)));
 }
 
-const placedVault = keptStatement('vg_place_vault', (db) =>
-  db
-    .update(vaults)
-    .set({
-      // Drizzle's types take a placeholder in an update only wrapped in `sql`.
-      fieldId: sql`${sql.placeholder('fieldId')}`,
-      position: sql`${sql.placeholder('position')}`,
-      oldFieldId: sql`${sql.placeholder('oldFieldId')}`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id')))),
-);
+/** The values of a history row, as `insertEvent` takes them. */
+export type EventValues = {
+  companyId: number;
+  vaultId: number;
+  vaultName: string | null;
+  kind: string;
+  actorUserId: number;
+  actorEmail: string;
+  details: Record<string, unknown>;
+};
 
-/** Puts a vault at a place (a field and position, or the stage: both null). */
-export async function placeVaultRow(
+/** A history row whose values are the statement's placeholders, for a CTE beside its write. */
+function loggedEvent(db: Db) {
+  return db.$with('logged').as(
+    db
+      .insert(vaultEvents)
+      .values({
+        companyId: companyId$,
+        vaultId: sql.placeholder('eventVaultId'),
+        vaultName: sql.placeholder('eventVaultName'),
+        kind: sql.placeholder('eventKind'),
+        actorUserId: sql.placeholder('eventActorUserId'),
+        actorEmail: sql.placeholder('eventActorEmail'),
+        details: sql.placeholder('eventDetails'),
+      })
+      .returning({ id: vaultEvents.id }),
+  );
+}
+
+function eventPlaceholders(event: EventValues) {
+  return {
+    eventVaultId: event.vaultId,
+    eventVaultName: event.vaultName,
+    eventKind: event.kind,
+    eventActorUserId: event.actorUserId,
+    eventActorEmail: event.actorEmail,
+    eventDetails: event.details,
+  };
+}
+
+/**
+ * The place update, its history row and the vault as the answer reads it, as one statement
+ * (data-modifying CTEs): each statement costs the embedded engine a fixed share of a write,
+ * whatever it does (decision 0108). The read joins the updated row (`RETURNING`): a read of
+ * `vaults` in the same statement would still see the row as it was. The vaults trigger runs
+ * once, at the statement's end, as it did after the update alone.
+ */
+const placedLoggedVault = keptStatement('vg_place_vault_logged', (db) => {
+  const placed = db.$with('written').as(
+    db
+      .update(vaults)
+      .set({
+        // Drizzle's types take a placeholder in an update only wrapped in `sql`.
+        fieldId: sql`${sql.placeholder('fieldId')}`,
+        position: sql`${sql.placeholder('position')}`,
+        oldFieldId: sql`${sql.placeholder('oldFieldId')}`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id'))))
+      .returning(vaultOwnColumns),
+  );
+  return selectVaultRowsFrom(db, placed, loggedEvent(db));
+});
+
+/**
+ * Puts a vault at a place (a field and position, or the stage: both null) and logs it
+ * (`event`); answers the vault as it now stands.
+ */
+export async function placeVaultLogged(
   db: Db,
   companyId: number,
   id: number,
   place: { fieldId: number | null; position: number | null; oldFieldId: number | null },
-) {
-  await placedVault(db, { companyId, id, ...place });
+  event: EventValues,
+): Promise<VaultRow | null> {
+  const rows = await placedLoggedVault(db, {
+    companyId,
+    id,
+    ...place,
+    ...eventPlaceholders(event),
+  });
+  return rows[0] ?? null;
+}
+
+const addedLoggedVault = keptStatement('vg_insert_vault_logged', (db) => {
+  const added = db.$with('written').as(
+    db
+      .insert(vaults)
+      .overridingSystemValue()
+      .values({
+        id: sql.placeholder('id'),
+        companyId: companyId$,
+        name: sql.placeholder('name'),
+        customerId: sql.placeholder('customerId'),
+        orderId: sql.placeholder('orderId'),
+        type: sql.placeholder('type'),
+        note: sql.placeholder('note'),
+        fieldId: sql.placeholder('fieldId'),
+        position: sql.placeholder('position'),
+      })
+      .returning(vaultOwnColumns),
+  );
+  return selectVaultRowsFrom(db, added, loggedEvent(db));
+});
+
+/** A new vault, its history row and the vault as the answer reads it, in one statement. */
+export async function insertVaultLogged(
+  db: Db,
+  params: {
+    id: number;
+    companyId: number;
+    name: string | null;
+    customerId: number | null;
+    orderId: number | null;
+    type: VaultType;
+    note: string;
+    fieldId: number;
+    position: number;
+  },
+  event: EventValues,
+): Promise<VaultRow | null> {
+  const rows = await addedLoggedVault(db, { ...params, ...eventPlaceholders(event) });
+  return rows[0] ?? null;
 }
 
 export async function deleteVaultRow(db: Db, companyId: number, id: number) {
@@ -320,18 +388,7 @@ const newEvent = keptStatement('vg_insert_vault_event', (db) =>
   }),
 );
 
-export async function insertEvent(
-  db: Db,
-  params: {
-    companyId: number;
-    vaultId: number;
-    vaultName: string | null;
-    kind: string;
-    actorUserId: number;
-    actorEmail: string;
-    details: Record<string, unknown>;
-  },
-) {
+export async function insertEvent(db: Db, params: EventValues) {
   await newEvent(db, params);
 }
 
@@ -366,6 +423,34 @@ export async function lockVaultsAbove(
     )
     .orderBy(asc(vaults.position))
     .for('update');
+}
+
+const lockedVaultRow = keptStatement('vg_lock_vault_row', (db) =>
+  selectVaultRows(db)
+    .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id'))))
+    .for('update', { of: vaults })
+    .limit(1),
+);
+
+/**
+ * Locks the vault row and reads it with its names, in one statement. On PostgreSQL a lock
+ * that waited for another writer re-reads only the vault row (its newest version); the
+ * joined rows stay those the statement first saw, and a join that no longer matches comes
+ * back empty (null names for a set id). `hasStaleJoin` tells such a row, which the caller
+ * reads again from the start.
+ */
+export async function lockAndFindVault(db: Db, companyId: number, id: number) {
+  const rows = await lockedVaultRow(db, { companyId, id });
+  return rows[0] ?? null;
+}
+
+/** A row of `lockAndFindVault` whose joins missed a row its ids name (see there). */
+export function hasStaleJoin(v: VaultRow): boolean {
+  return (
+    (v.fieldId !== null && v.warehouseId === null) ||
+    (v.customerId !== null && v.customerName === null) ||
+    (v.orderId !== null && v.orderName === null)
+  );
 }
 
 const lockedVault = keptStatement('vg_lock_vault', (db) =>

@@ -44,7 +44,7 @@ import { presentAttachment, presentEvent, presentField, presentVault } from './v
 type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 
 /** A vault as its calls answer it; its two reads travel together (`together`). */
-export async function loadVault(db: Db, companyId: number, id: number): Promise<Vault> {
+async function loadVault(db: Db, companyId: number, id: number): Promise<Vault> {
   const [v, attachments] = await together(db, [
     (t) => repo.findVault(t, companyId, id),
     (t) => repo.listAttachments(t, companyId, [id]),
@@ -165,13 +165,11 @@ export async function addVault(
     const vault = await translateConflicts(db, user.companyId, form.vault_id, () =>
       db.transaction(async (tx) => {
         // Locks and reads first, the names and the new id beside them: a refusal rolls the
-        // names back. The insert, its history and the answer then go out with the COMMIT.
+        // names back. The insert, its history and the answer then go out with the COMMIT. A
+        // vault number already taken is refused by the unique index on the insert, which
+        // `translateConflicts` words as a look beforehand did (decision 0108).
         const { state, alongside } = await lockFieldForAdd(tx, user.companyId, form.field_id, (g) =>
           together(g, [
-            (t) =>
-              form.vault_id === null
-                ? Promise.resolve(null)
-                : repo.findVaultByName(t, user.companyId, form.vault_id),
             (t) => upsertCustomer(t, user.companyId, who.customerName),
             (t) =>
               who.orderName ? upsertOrder(t, user.companyId, who.orderName) : Promise.resolve(null),
@@ -179,27 +177,36 @@ export async function addVault(
           ]),
         );
         const field = checkPlacement(state, { position: form.position, type: form.type });
-        const [sameName, customerId, orderId, id] = alongside;
-        if (sameName && form.vault_id !== null)
-          throw await nameTaken(tx, user.companyId, form.vault_id);
+        const [customerId, orderId, id] = alongside;
         const to: Place = {
           warehouse: field.warehouseName,
           field: field.name,
           position: form.position,
         };
-        const [, , , added] = await lastTogether(tx, [
+        // The insert, its history and the answer's read in one statement; the attachment and
+        // the attachments' read after it, COMMIT with them (decision 0108).
+        const [inserted, , attachments] = await lastTogether(tx, [
           (t) =>
-            repo.insertVault(t, {
-              id,
-              companyId: user.companyId,
-              name: form.vault_id,
-              customerId,
-              orderId,
-              type: form.type,
-              note: form.note,
-              fieldId: field.id,
-              position: form.position,
-            }),
+            repo.insertVaultLogged(
+              t,
+              {
+                id,
+                companyId: user.companyId,
+                name: form.vault_id,
+                customerId,
+                orderId,
+                type: form.type,
+                note: form.note,
+                fieldId: field.id,
+                position: form.position,
+              },
+              vaultEvent(user, { id, name: form.vault_id }, 'created', {
+                to,
+                customer_name: who.customerName,
+                order_name: who.orderName,
+                type: form.type,
+              }),
+            ),
           (t) =>
             file && key
               ? repo.insertAttachment(t, {
@@ -211,18 +218,10 @@ export async function addVault(
                   sizeBytes: file.data.length,
                 })
               : Promise.resolve(null),
-          (t) =>
-            repo.insertEvent(
-              t,
-              vaultEvent(user, { id, name: form.vault_id }, 'created', {
-                to,
-                customer_name: who.customerName,
-                order_name: who.orderName,
-                type: form.type,
-              }),
-            ),
-          (t) => loadVault(t, user.companyId, id),
+          (t) => repo.listAttachments(t, user.companyId, [id]),
         ]);
+        if (!inserted) throw notFound('Vault');
+        const added = presentVault(inserted, attachments);
         return added;
       }),
     );
@@ -406,20 +405,21 @@ export async function moveVault(
           field: field.name,
           position: body.position,
         };
-        const [, , moved] = await lastTogether(tx, [
+        // The update, its history and the answer's read in one statement, the attachments
+        // beside it, COMMIT with them (decision 0108).
+        const [placed, attachments] = await lastTogether(tx, [
           (t) =>
-            repo.placeVaultRow(t, user.companyId, v.id, {
-              fieldId: field.id,
-              position: body.position,
-              oldFieldId: v.fieldId ?? v.oldFieldId,
-            }),
-          (t) =>
-            repo.insertEvent(
+            repo.placeVaultLogged(
               t,
+              user.companyId,
+              v.id,
+              { fieldId: field.id, position: body.position, oldFieldId: v.fieldId ?? v.oldFieldId },
               vaultEvent(user, v, 'moved', { from: placeOf(v), to, ...(reason && { reason }) }),
             ),
-          (t) => loadVault(t, user.companyId, v.id),
+          (t) => repo.listAttachments(t, user.companyId, [v.id]),
         ]);
+        if (!placed) throw notFound('Vault');
+        const moved = presentVault(placed, attachments);
         return moved;
       },
     ),
