@@ -12,15 +12,15 @@ export const BACKGROUND_NICENESS = 10;
 /**
  * Lowers every thread of this process but the HTTP thread: V8's helpers (concurrent marking,
  * parallel scavenges, optimising compilers) and libuv's pool (compression, hashing, file
- * reads). Under 200 connections on PostgreSQL they ran 10-18 s of CPU a minute at the HTTP
- * thread's priority, and with a database backend on the other core the HTTP thread waited in
- * the run queue for up to 80 ms at a time while a health probe waited behind it (decision
- * 0104). Their work is not lost: V8's main thread takes over a job its helpers have not
- * started. Linux only (a thread is a task there); elsewhere, or where the system refuses,
- * nothing changes. Threads started later (the embedded engine's) set their own.
+ * reads). Under 200 connections on PostgreSQL they ran about 20 s of CPU a minute at the
+ * HTTP thread's priority and in its scheduling group, and the HTTP thread waited in the run
+ * queue for up to 74 ms at a time while a health probe waited behind it (decision 0104).
+ * Their work is not lost: V8's main thread takes over a job its helpers have not started.
+ * Linux only (a thread is a task there); elsewhere, or where the system refuses, nothing
+ * changes. A thread started later sets its own (the embedded engine's does, decision 0103).
  */
 export async function lowerBackgroundThreads(niceness = BACKGROUND_NICENESS): Promise<number> {
-  // libuv starts its whole pool on the first job: one file read makes sure they all exist.
+  // libuv starts its whole pool on its first job: one file call makes sure they all exist.
   await fs.promises.access('/proc/self/task').catch(() => undefined);
   let tasks: string[];
   try {
