@@ -26,9 +26,10 @@ export function collectWhenIdle(): () => void {
   // Process-wide, as in the engine thread (decision 0080): the server makes no other contexts.
   v8.setFlagsFromString('--expose-gc');
   const collect = vm.runInNewContext('gc') as CollectGarbage;
-  // The start script's `--optimize-for-size` has sized the heaps by now (decision 0094); left
-  // on, every full collection under load also compacted, holding the HTTP thread up to 50 ms,
-  // and V8's helpers took 18 s of CPU a minute: it is on only for the collections below (0104).
+  // The start script's `--optimize-for-size` (embedded engine only, 0113) has sized the heaps
+  // by now (decision 0094); left on, every full collection under load also compacted, holding
+  // the HTTP thread up to 50 ms, and V8's helpers took 18 s of CPU a minute: it is on only for
+  // the collections below (0104).
   v8.setFlagsFromString('--no-optimize-for-size');
   let last = performance.eventLoopUtilization();
   let workMs = 0;
