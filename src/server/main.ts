@@ -114,6 +114,8 @@ async function main(): Promise<void> {
     app.log.warn({ err: error }, 'warm-up step failed'),
   );
   app.log.info(warmed, 'warmed up');
+  // A SIGTERM during the warm-up closes everything; the port is not opened after it.
+  if (stopping) return;
 
   try {
     await app.listen({ port: config.port, host: config.host });
