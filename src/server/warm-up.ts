@@ -25,8 +25,9 @@ export interface WarmUpResult {
 
 /**
  * The answers staff ask for first after a restart, built before the server takes requests
- * (decision 0112): the dashboard list, the company call and each warehouse's floor screen,
- * the print list, the statistics and the search index. Without this, the first few calls
+ * (decision 0112): the dashboard list, the company call (every warehouse's answer, which
+ * the floor screens and field calls are cut from), the print list, the statistics and the
+ * search index. Without this, the first few calls
  * after a start built them while the health probe and every short call waited behind the
  * heap growing to hold them (a 48 ms full collection 6 s after a start). Companies whose
  * staff signed in most recently go first; the warm-up stops between steps once `budgetMs`
@@ -41,7 +42,12 @@ export async function warmUp(
   const left = () => performance.now() - start < budgetMs;
   let companies = 0;
   if (!left()) return { companies, ms: 0, cutShort: true };
-  for (const user of await usersToWarm(db)) {
+  // Nothing to warm is no reason not to start: the first requests build what they need.
+  const users = await usersToWarm(db).catch((error: unknown) => {
+    onError(error);
+    return [];
+  });
+  for (const user of users) {
     const steps = warmSteps(db, user);
     for (const step of steps) {
       if (!left()) return { companies, ms: performance.now() - start, cutShort: true };
