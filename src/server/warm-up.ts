@@ -27,11 +27,11 @@ export interface WarmUpResult {
  * The answers staff ask for first after a restart, built before the server takes requests
  * (decision 0112): the dashboard list, the company call (every warehouse's answer, which
  * the floor screens and field calls are cut from), the print list, the statistics and the
- * search index. Without this, the first few calls
- * after a start built them while the health probe and every short call waited behind the
- * heap growing to hold them (a 48 ms full collection 6 s after a start). Companies whose
- * staff signed in most recently go first; the warm-up stops between steps once `budgetMs`
- * has passed, and a step that fails is left to the first request that needs it.
+ * search index. Without this, the first few calls after a start built them while the health
+ * probe and every short call waited behind the heap growing to hold them (a 48 ms full
+ * collection 6 s after a start). Companies whose staff signed in most recently go first; the
+ * warm-up stops between steps once `budgetMs` has passed, and a step that fails is left to
+ * the first request that needs it.
  */
 export async function warmUp(
   db: Db,
