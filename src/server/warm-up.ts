@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../contracts/auth';
 import { queryRows, type Db } from './db/client';
 import { printListAnswer } from './features/print/print.service';
-import { searchIndexSettled } from './features/search/search-index';
+import { SEARCH_INDEX_COMPANIES, searchIndexSettled } from './features/search/search-index';
 import { suggest } from './features/search/search.service';
 import { getStatistics } from './features/statistics/statistics.service';
 import {
@@ -11,10 +11,10 @@ import {
 } from './features/warehouses/warehouses.service';
 
 /**
- * Companies warmed at most: the search index keeps 16 companies' names, and the answer
- * caches hold a few bench-sized companies; warming more would push out the first ones.
+ * Companies warmed at most: as many as the search index keeps names for; warming more
+ * would push out the first ones.
  */
-const MAX_COMPANIES = 16;
+const MAX_COMPANIES = SEARCH_INDEX_COMPANIES;
 
 export interface WarmUpResult {
   companies: number;

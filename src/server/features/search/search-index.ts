@@ -342,12 +342,14 @@ const indexes = new WeakMap<Db, Promise<SearchIndex | null>>();
  * Companies whose names stay in memory: the bench company's are about 2 MB (54,000 vault
  * numbers); a server serves a few companies at a time.
  */
-const MAX_COMPANIES = 16;
+export const SEARCH_INDEX_COMPANIES = 16;
 
 function indexOf(db: Db): Promise<SearchIndex | null> {
   let index = indexes.get(db);
   if (!index) {
-    index = servesIndex(db).then((serves) => (serves ? new SearchIndex(db, MAX_COMPANIES) : null));
+    index = servesIndex(db).then((serves) =>
+      serves ? new SearchIndex(db, SEARCH_INDEX_COMPANIES) : null,
+    );
     // A failed check is tried again at the next search.
     index.catch(() => indexes.delete(db));
     indexes.set(db, index);
