@@ -27,5 +27,6 @@ cd "$(dirname "$0")/.."
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-16384}"
 size=--optimize-for-size
-if [ -n "${DATABASE_URL:-}" ]; then size=; fi
+# As config.ts reads it: a value of only blanks is no value.
+case "${DATABASE_URL:-}" in *[![:space:]]*) size= ;; esac
 exec "${NODE:-node}" --max-semi-space-size=4 $size dist/server/main.js "$@"
