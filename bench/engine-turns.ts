@@ -12,11 +12,7 @@ import path from 'node:path';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pgUtils from 'pg/lib/utils.js';
-
-interface Statement {
-  text: string;
-  values: unknown[];
-}
+import { loadRecordedWrites, VAULT_TO_REPLAY, type Statement } from './recorded-writes';
 
 const WRITES = process.env.WRITES ?? path.join(os.tmpdir(), 'writes.json');
 const WAREHOUSES = Number(process.env.WAREHOUSES ?? 20);
@@ -24,23 +20,15 @@ const CYCLES = Number(process.env.CYCLES ?? 200);
 const WARM_UP = 10;
 const seeded = path.join(os.tmpdir(), `vaultgrid-write-profile-${WAREHOUSES}`, 'pglite');
 
-const recorded = JSON.parse(fs.readFileSync(WRITES, 'utf8')) as Record<string, Statement[][]>;
-// The last two messages of each are the write's own turns.
-const [stage1, stage2] = (recorded.stage ?? []).slice(-2);
-const [move1, move2] = (recorded.move ?? []).slice(-2);
-if (!stage1 || !stage2 || !move1 || !move2) throw new Error(`${WRITES} holds no stage and move.`);
-const turns: [string, Statement[]][] = [
-  ['stage 1', stage1],
-  ['stage 2', stage2],
-  ['move 1', move1],
-  ['move 2', move2],
-];
+const recorded = loadRecordedWrites(WRITES);
 
 const { serialize } = protocol;
 
 interface Copy {
   pg: PGlite;
   prepared: Map<string, string>;
+  /** The stage and move turns, on a vault of this copy (recorded-writes.ts). */
+  turns: [string, Statement[]][];
 }
 
 async function open(name: string, extraSql?: string): Promise<Copy> {
@@ -58,7 +46,17 @@ async function open(name: string, extraSql?: string): Promise<Copy> {
   // Listening, as the server does: a commit's notices are then read and handed on.
   await pg.listen('vaultgrid_live', () => {});
   await pg.listen('vaultgrid_versions', () => {});
-  return { pg, prepared: new Map() };
+  const { rows } = await pg.query<{ id: number }>(VAULT_TO_REPLAY, [recorded.field]);
+  const vault = rows[0];
+  if (!vault) throw new Error('the recorded field holds no vault in the seeded copy');
+  const { stage, move } = recorded.onto(Number(vault.id));
+  const turns: [string, Statement[]][] = [
+    ['stage 1', stage[0]],
+    ['stage 2', stage[1]],
+    ['move 1', move[0]],
+    ['move 2', move[1]],
+  ];
+  return { pg, prepared: new Map(), turns };
 }
 
 /** One turn as pglite-worker.ts sends it: one call, every text prepared once. */
@@ -105,7 +103,7 @@ for (let c = 0; c < CYCLES; c++) {
   for (let k = 0; k < variants.length; k++) {
     const variant = variants[(k + c) % variants.length];
     if (!variant) continue;
-    for (const [turn, statements] of turns) {
+    for (const [turn, statements] of variant.copy.turns) {
       const ms = await run(variant.copy, statements, variant.describeAlways);
       const key = `${variant.label}|${turn}`;
       if (c >= WARM_UP) times.set(key, [...(times.get(key) ?? []), ms]);
@@ -116,10 +114,12 @@ for (let c = 0; c < CYCLES; c++) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 console.log(`${CYCLES - WARM_UP} cycles, load ${os.loadavg()[0]?.toFixed(1)}; medians in ms:`);
 for (const variant of variants) {
-  const cells = turns.map(([turn]) => median(times.get(`${variant.label}|${turn}`) ?? []));
+  const cells = variant.copy.turns.map(([turn]) =>
+    median(times.get(`${variant.label}|${turn}`) ?? []),
+  );
   const sum = (a: number, b: number) => a + b;
   console.log(
-    `  ${variant.label.padEnd(36)} ${turns.map(([turn], i) => `${turn} ${cells[i]?.toFixed(3)}`).join('  ')}` +
+    `  ${variant.label.padEnd(36)} ${variant.copy.turns.map(([turn], i) => `${turn} ${cells[i]?.toFixed(3)}`).join('  ')}` +
       `  | stage ${cells.slice(0, 2).reduce(sum, 0).toFixed(3)}, move ${cells.slice(2).reduce(sum, 0).toFixed(3)}`,
   );
 }

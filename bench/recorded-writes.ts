@@ -1,0 +1,54 @@
+// A stage's and a move's messages to the engine's thread, as `bench/write-profile.ts` records
+// them (RECORD=file), turned onto a vault of the seeded bench data so that a replay writes.
+// The recorded vault was added during the recording: it is not in a fresh copy of the seeded
+// folder, and its statements replayed there change no row (an UPDATE of 0 rows, triggers over
+// empty transition tables), which measured less than a real stage (decision 0114).
+import fs from 'node:fs';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+export interface RecordedWrites {
+  /** The field the recorded move put its vault on. */
+  field: number;
+  /** Each write's two turns, for the vault at position 1 of `field`, which it holds alone. */
+  onto(vaultId: number): Record<'stage' | 'move', [Statement[], Statement[]]>;
+}
+
+/** A placement's write statement: the update, its history and its answer as one (0108). */
+const isWrite = (st: Statement) => /^\s*with\b/i.test(st.text);
+
+export function loadRecordedWrites(file: string): RecordedWrites {
+  const recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Statement[][]>;
+  const [stage1, stage2] = (recorded.stage ?? []).slice(-2);
+  const [move1, move2] = (recorded.move ?? []).slice(-2);
+  if (!stage1 || !stage2 || !move1 || !move2) throw new Error(`${file} holds no stage and move.`);
+  // The write's values start with the field and position it puts the vault at, then the
+  // field it came from, the company and the vault.
+  const moveWrite = move2.find(isWrite);
+  const stageWrite = stage2.find(isWrite);
+  const [field] = moveWrite?.values ?? [];
+  const vault = stageWrite?.values[4];
+  if (typeof field !== 'number' || typeof vault !== 'number') {
+    throw new Error(`${file} was recorded before decision 0108: record it again.`);
+  }
+  const onto = (turn: Statement[], vaultId: number) =>
+    turn.map((st) => {
+      const values = st.values.map((v) => (v === vault ? vaultId : v));
+      // The field holds only this vault: it goes back to position 1.
+      if (isWrite(st) && values[1] !== null) values[1] = 1;
+      return { text: st.text, values };
+    });
+  return {
+    field,
+    onto: (vaultId) => ({
+      stage: [onto(stage1, vaultId), onto(stage2, vaultId)],
+      move: [onto(move1, vaultId), onto(move2, vaultId)],
+    }),
+  };
+}
+
+/** The SQL that finds the vault to replay on: the one at position 1 of the recorded field. */
+export const VAULT_TO_REPLAY = 'SELECT id FROM vaults WHERE field_id = $1 AND position = 1';
