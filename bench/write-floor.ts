@@ -1,0 +1,329 @@
+// The floor under a stage and a move on the embedded engine: an HTTP server that does nothing
+// but hand a stage's (or a move's) recorded statements to an engine thread and answer the
+// vault row, timed beside the real server doing the same write on a copy of the same data,
+// and a Fastify hello world. No rules, no Drizzle, no session, no presenter: what is left is
+// Node's HTTP, one or two messages to a thread and PGlite running the statements. If that is
+// above a target, no change to our code between them can meet it (decision 0114).
+//   RECORD=/tmp/writes.json WAREHOUSES=6 npx tsx bench/write-profile.ts   (records the turns)
+//   npm run build && WRITES=/tmp/writes.json WAREHOUSES=6 npx tsx bench/write-floor.ts
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import Fastify from 'fastify';
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pgUtils from 'pg/lib/utils.js';
+import { signIn } from './company';
+import { loadRecordedWrites, VAULT_TO_REPLAY, type Statement } from './recorded-writes';
+import { percentile, sequentialWrite, startServer } from './support';
+
+/** What the floor's engine thread is asked: statements to run in one call, or the set-up. */
+type FloorRequest = { id: number; statements: Statement[] } | { id: number; setUp: true };
+interface FloorReply {
+  id: number;
+  error?: string;
+  /** The time PGlite took for the statements (`execProtocolStream`), on the engine thread. */
+  engineMs?: number;
+  results?: { fields: string[]; rows: (string | null)[][] }[];
+  vault?: { id: number; fieldId: number };
+}
+
+const WAREHOUSES = Number(process.env.WAREHOUSES ?? 6);
+const WRITES = process.env.WRITES ?? path.join(os.tmpdir(), 'writes.json');
+const WARM_UP = Number(process.env.WARM_UP ?? 500);
+const ROUNDS = Number(process.env.ROUNDS ?? 400);
+/** Rounds each variant runs in a row: 1 interleaves them; more lets each keep its caches warm. */
+const BLOCK = Number(process.env.BLOCK ?? 1);
+const seeded = path.join(os.tmpdir(), `vaultgrid-write-profile-${WAREHOUSES}`);
+
+// --- the engine thread: PGlite started as pglite-worker.ts starts it, one call per message ---
+async function engineThread(port: NonNullable<typeof parentPort>, dataDir: string) {
+  try {
+    os.setPriority(0, 10); // as the app's engine thread (decision 0103)
+  } catch {
+    // A preference only.
+  }
+  const params = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+  const pg = new PGlite({
+    dataDir,
+    startParams: [...params, '-c', 'shared_buffers=16MB'],
+    extensions: { pg_trgm },
+  });
+  await pg.waitReady;
+  await pg.listen('vaultgrid_live', () => {});
+  await pg.listen('vaultgrid_versions', () => {});
+  const prepared = new Map<string, string>();
+  const columns = new Map<string, string[]>();
+  const { serialize } = protocol;
+
+  async function run(statements: Statement[]): Promise<Omit<FloorReply, 'id'>> {
+    const parts: Uint8Array[] = [];
+    const names: string[] = [];
+    for (const st of statements) {
+      let name = prepared.get(st.text);
+      if (name === undefined) {
+        name = `s${prepared.size + 1}`;
+        prepared.set(st.text, name);
+        parts.push(serialize.parse({ text: st.text, name }));
+      }
+      names.push(name);
+      const values = st.values.map((v) => {
+        const text = pgUtils.prepareValue(v) as unknown;
+        return text === null || text === undefined ? null : String(text);
+      });
+      parts.push(serialize.bind({ statement: name, values }));
+      if (!columns.has(name)) parts.push(serialize.describe({ type: 'P' }));
+      parts.push(serialize.execute({}));
+    }
+    parts.push(serialize.sync());
+    const start = performance.now();
+    const messages = await pg.execProtocolStream(Buffer.concat(parts), { throwOnError: false });
+    const engineMs = performance.now() - start;
+    const results: NonNullable<FloorReply['results']> = [];
+    let rows: (string | null)[][] = [];
+    for (const m of messages) {
+      const name = names[results.length] ?? '';
+      if (m instanceof protocol.messages.DatabaseError) throw new Error(m.message);
+      if (m instanceof protocol.messages.RowDescriptionMessage) {
+        columns.set(
+          name,
+          m.fields.map((f) => f.name),
+        );
+      } else if (m.name === 'noData') columns.set(name, []);
+      else if (m instanceof protocol.messages.DataRowMessage) rows.push(m.fields);
+      else if (m instanceof protocol.messages.CommandCompleteMessage) {
+        results.push({ fields: columns.get(name) ?? [], rows });
+        rows = [];
+      }
+    }
+    return { results, engineMs };
+  }
+
+  port.on('message', (request: FloorRequest) => {
+    const answer = async (): Promise<FloorReply> => {
+      if ('setUp' in request) {
+        const { rows } = await pg.query<{ id: number }>(VAULT_TO_REPLAY, [recorded.field]);
+        const vault = rows[0];
+        if (!vault) throw new Error('the recorded field holds no vault in the seeded copy');
+        return { id: request.id, vault: { id: Number(vault.id), fieldId: recorded.field } };
+      }
+      return { id: request.id, ...(await run(request.statements)) };
+    };
+    answer().then(
+      (reply) => port.postMessage(reply),
+      (error: unknown) => port.postMessage({ id: request.id, error: String(error) }),
+    );
+  });
+}
+
+const recorded = loadRecordedWrites(WRITES);
+
+// --- the floor's HTTP server, in its own process as our server is ---
+async function floorServer(dataDir: string) {
+  const here = new URL(import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(here)}); });`,
+    { eval: true, workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: 12 } },
+  );
+  const pending = new Map<number, (reply: FloorReply) => void>();
+  let nextId = 1;
+  worker.on('message', (reply: FloorReply) => {
+    pending.get(reply.id)?.(reply);
+    pending.delete(reply.id);
+  });
+  const ask = (request: Omit<FloorRequest, 'id'>): Promise<FloorReply> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, (reply) => (reply.error ? reject(new Error(reply.error)) : resolve(reply)));
+      worker.postMessage({ ...request, id });
+    });
+  const { vault } = await ask({ setUp: true });
+  if (!vault) throw new Error('no vault to stage');
+  const turns = recorded.onto(vault.id);
+  /** The vault row as an object, from the write's result (the one with rows and many columns). */
+  const answerOf = (results: NonNullable<FloorReply['results']>) => {
+    const result = results.find((r) => r.rows.length === 1 && r.fields.length > 5);
+    const row = result?.rows[0];
+    // No row: the write found no vault, and the floor would time a write that wrote nothing.
+    if (!result || !row) throw new Error('the write answered no vault');
+    return Object.fromEntries(result.fields.map((f, i) => [f, row[i] ?? null]));
+  };
+
+  const app = Fastify({ logger: false });
+  app.get('/hello', async () => ({ hello: 'world' }));
+  app.post<{ Params: { kind: 'stage' | 'move'; turns: string } }>(
+    '/floor/:turns/:kind',
+    async (request) => {
+      const [first = [], second = []] = turns[request.params.kind];
+      if (request.params.turns === 'one') {
+        const { results = [], engineMs } = await ask({ statements: [...first, ...second] });
+        return { vault: answerOf(results), engineMs };
+      }
+      const { engineMs: firstMs = 0 } = await ask({ statements: first });
+      const { results = [], engineMs = 0 } = await ask({ statements: second });
+      return { vault: answerOf(results), engineMs: firstMs + engineMs };
+    },
+  );
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  console.log(`floor running at ${url} vault ${vault.id} field ${vault.fieldId}`);
+}
+
+// --- the driver ---
+interface Timed {
+  ms: number;
+  /** The floor's own report of PGlite's time; absent for our server and hello world. */
+  engineMs?: number;
+}
+
+function copyOfSeeded(label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vaultgrid-write-floor-${label}-`));
+  fs.cpSync(seeded, dir, { recursive: true });
+  return dir;
+}
+
+function startFloor(
+  dataDir: string,
+): Promise<{ url: string; vault: number; field: number; child: ChildProcess }> {
+  // The flags and allocator settings scripts/start-server.sh gives the embedded engine's server.
+  const child = spawn(
+    process.execPath,
+    [
+      '--max-semi-space-size=4',
+      '--optimize-for-size',
+      '--import',
+      'tsx',
+      'bench/write-floor.ts',
+      'serve',
+      dataDir,
+    ],
+    {
+      env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '16384' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /running at (http:\/\/\S+) vault (\d+) field (\d+)/.exec(out);
+      if (m?.[1]) resolve({ url: m[1], vault: Number(m[2]), field: Number(m[3]), child });
+    });
+    child.on('exit', (code) => reject(new Error(`floor server exited with ${code}: ${out}`)));
+  });
+}
+
+async function timedWrite(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<Timed> {
+  const start = performance.now();
+  const res = await sequentialWrite(url, method, headers, body);
+  const ms = performance.now() - start;
+  if (res.status < 200 || res.status > 299)
+    throw new Error(`${url} answered ${res.status}: ${res.text}`);
+  const { engineMs } = JSON.parse(res.text) as { engineMs?: number };
+  return { ms, engineMs };
+}
+
+async function drive() {
+  if (!fs.existsSync(seeded)) {
+    throw new Error(
+      `${seeded} is missing: run bench/write-profile.ts with WAREHOUSES=${WAREHOUSES} first`,
+    );
+  }
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('build first: npm run build');
+  const floorDir = copyOfSeeded('floor');
+  const appDir = copyOfSeeded('app');
+  const floor = await startFloor(path.join(floorDir, 'pglite'));
+  const app = await startServer({ DATA_DIR: appDir });
+  try {
+    const cookie = await signIn(app.url, 'bench@example.com');
+    const json = { 'content-type': 'application/json' };
+    const moveBack = Buffer.from(
+      JSON.stringify({ vaultId: floor.vault, fieldId: floor.field, position: 1 }),
+    );
+    const variants: [string, () => Promise<[Timed, Timed]>][] = [
+      [
+        'our server',
+        async () => [
+          await timedWrite(`${app.url}/api/stage/vaults/${floor.vault}`, 'POST', { cookie }),
+          await timedWrite(`${app.url}/api/vaults/move`, 'PUT', { cookie, ...json }, moveBack),
+        ],
+      ],
+      [
+        'floor, two turns',
+        async () => [
+          await timedWrite(`${floor.url}/floor/two/stage`, 'POST', {}),
+          await timedWrite(`${floor.url}/floor/two/move`, 'POST', {}),
+        ],
+      ],
+      [
+        'floor, one turn',
+        async () => [
+          await timedWrite(`${floor.url}/floor/one/stage`, 'POST', {}),
+          await timedWrite(`${floor.url}/floor/one/move`, 'POST', {}),
+        ],
+      ],
+      [
+        'Fastify hello world',
+        async () => [
+          await timedWrite(`${floor.url}/hello`, 'GET', {}),
+          await timedWrite(`${floor.url}/hello`, 'GET', {}),
+        ],
+      ],
+    ];
+    const times = new Map<string, Timed[][]>(variants.map(([name]) => [name, [[], []]]));
+    for (let block = 0; block * BLOCK < WARM_UP + ROUNDS; block++) {
+      // A different variant first each block, so none always follows the same one.
+      for (let k = 0; k < variants.length; k++) {
+        const variant = variants[(k + block) % variants.length];
+        if (!variant) continue;
+        const [name, once] = variant;
+        for (let round = block * BLOCK; round < (block + 1) * BLOCK; round++) {
+          const [stage, move] = await once();
+          if (round < WARM_UP) continue;
+          const kept = times.get(name);
+          kept?.[0]?.push(stage);
+          kept?.[1]?.push(move);
+        }
+      }
+    }
+    const stat = (timed: Timed[] = []) => {
+      const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
+      const engine = timed.flatMap((t) => (t.engineMs === undefined ? [] : [t.engineMs]));
+      const inEngine = engine.length
+        ? `, PGlite ${percentile(
+            engine.sort((a, b) => a - b),
+            50,
+          ).toFixed(2)}`
+        : '';
+      return `${percentile(sorted, 50).toFixed(2)} (p95 ${percentile(sorted, 95).toFixed(2)}${inEngine})`;
+    };
+    console.log(
+      `${ROUNDS} rounds after ${WARM_UP} warm, in blocks of ${BLOCK}, ${WAREHOUSES} warehouses, ` +
+        `load ${os.loadavg()[0]?.toFixed(1)}; ms, median (p95, median in PGlite):`,
+    );
+    for (const [name, [stages, moves]] of times) {
+      const label = name === 'Fastify hello world' ? 'two GETs' : 'stage / move';
+      console.log(`  ${name.padEnd(20)} ${label.padEnd(13)} ${stat(stages)}  ${stat(moves)}`);
+    }
+  } finally {
+    floor.child.kill('SIGTERM');
+    app.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    fs.rmSync(floorDir, { recursive: true, force: true });
+    fs.rmSync(appDir, { recursive: true, force: true });
+  }
+}
+
+if (!isMainThread && parentPort) {
+  await engineThread(parentPort, (workerData as { dataDir: string }).dataDir);
+} else if (process.argv[2] === 'serve') {
+  await floorServer(process.argv[3] ?? '');
+} else {
+  await drive();
+}
