@@ -37,6 +37,7 @@ const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const times = [];
+const starts = [];
 const errors = [];
 const until = performance.now() + workerData.seconds * 1000;
 const once = () => new Promise((resolve, reject) => {
@@ -48,18 +49,24 @@ const once = () => new Promise((resolve, reject) => {
 });
 (async () => {
   while (performance.now() < until) {
-    try { times.push(await once()); } catch (error) { errors.push(String(error.message)); }
+    const at = performance.timeOrigin + performance.now();
+    try { times.push(await once()); starts.push(at); } catch (error) { errors.push(String(error.message)); }
     await new Promise((r) => setTimeout(r, 100));
   }
   agent.destroy();
-  parentPort.postMessage({ times, errors });
+  parentPort.postMessage({ times, starts, errors });
 })();
 `;
 
-function probeHealth(
-  baseUrl: string,
-  seconds: number,
-): Promise<{ times: number[]; errors: string[] }> {
+interface ProbeResult {
+  /** Each answer's latency, in ms. */
+  times: number[];
+  /** When each answered probe was sent (ms since the epoch), to line up with the server's logs. */
+  starts: number[];
+  errors: string[];
+}
+
+function probeHealth(baseUrl: string, seconds: number): Promise<ProbeResult> {
   const worker = new Worker(PROBE_SOURCE, {
     eval: true,
     workerData: { url: `${baseUrl}/healthz`, seconds },
@@ -77,13 +84,16 @@ function probeHealth(
  */
 const CLIENT_NICENESS = 10;
 
+/** Probes this slow are listed with the time they were sent, to find what the server did then. */
+const SLOW_PROBE_MS = 30;
+
 /**
  * Runs the clients' process (through `nice`) and starts the probe when the load starts, so it
  * covers the same seconds; resolves with the clients' figures and the probe's.
  */
 function runClients(
   input: MixedLoadClientInput,
-): Promise<{ clients: MixedLoadClientResult; health: { times: number[]; errors: string[] } }> {
+): Promise<{ clients: MixedLoadClientResult; health: ProbeResult }> {
   const script = fileURLToPath(new URL('./mixed-load-client.ts', import.meta.url));
   const node = [...process.execArgv, script, JSON.stringify(input)];
   const child = spawn('nice', ['-n', String(CLIENT_NICENESS), process.execPath, ...node], {
@@ -134,6 +144,15 @@ export async function measureMixedLoad(
       `${summarizeTimes(health.times)}; ` +
       `over 50 ms: ${health.times.filter((t) => t >= 50).length}`,
   );
+  const slow = health.times
+    .map((ms, i) => ({ ms, at: new Date(health.starts[i] ?? 0).toISOString().slice(11, 23) }))
+    .filter((p) => p.ms >= SLOW_PROBE_MS);
+  if (slow.length > 0) {
+    console.log(
+      `  probes of ${SLOW_PROBE_MS} ms or more, sent at (UTC): ` +
+        slow.map((p) => `${p.at} ${p.ms.toFixed(1)} ms`).join(', '),
+    );
+  }
   console.log(`  the load generator's own event-loop delay: ${clients.ownLoop}`);
   for (const e of [...reads.errors, ...errors, ...health.errors].slice(0, 5))
     console.log(`  error: ${e}`);
