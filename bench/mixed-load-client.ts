@@ -162,18 +162,9 @@ async function openLoopReads(
   baseUrl: string,
   headers: Record<string, string>,
   paths: readonly string[],
-  options: { connections: number; rate: number; seconds: number },
+  { agent, connections }: OpenConnections,
+  options: { rate: number; seconds: number },
 ): Promise<ReadResults> {
-  const agent = new http.Agent({
-    keepAlive: true,
-    maxSockets: options.connections,
-    scheduling: 'fifo',
-  });
-  // As many requests at once as connections wanted: the agent opens one for each.
-  await Promise.all(
-    Array.from({ length: options.connections }, () => timedGet(agent, `${baseUrl}/healthz`, {})),
-  );
-  const connections = Object.values(agent.freeSockets).reduce((n, s) => n + (s?.length ?? 0), 0);
   const results: ReadResults = { times: [], reads: [], errors: [], connections };
   const interval = 1000 / options.rate;
   const started = performance.now();
@@ -195,8 +186,26 @@ async function openLoopReads(
     );
   }
   await Promise.all(running);
-  agent.destroy();
   return results;
+}
+
+interface OpenConnections {
+  agent: http.Agent;
+  /** How many the agent holds open, which the figures report. */
+  connections: number;
+}
+
+/**
+ * The reads' connections, opened before the run: as many requests at once as connections
+ * wanted, so the agent opens one for each. Before the bench's probe starts, because 200
+ * connections opened in the same instant are not the load it measures: the probe sent then
+ * waited 155 ms behind their 200 first answers (decision 0115).
+ */
+async function openConnections(baseUrl: string, count: number): Promise<OpenConnections> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: count, scheduling: 'fifo' });
+  await Promise.all(Array.from({ length: count }, () => timedGet(agent, `${baseUrl}/healthz`, {})));
+  const connections = Object.values(agent.freeSockets).reduce((n, s) => n + (s?.length ?? 0), 0);
+  return { agent, connections };
 }
 
 /** Tells the bench the load starts now, so that its probe covers the same 60 s. */
@@ -230,19 +239,21 @@ async function run(input: MixedLoadClientInput): Promise<MixedLoadClientResult> 
   // Every path gets its share, evenly through the run, whatever connection carries it.
   const order = smoothRoundRobin(mix);
 
+  const writerFields = open.slice(0, options.writers);
+  const connections = await openConnections(baseUrl, options.connections - writerFields.length);
   await ready();
   const until = performance.now() + options.seconds * 1000;
   const writeTimes: number[] = [];
   const errors: string[] = [];
-  const writers = open
-    .slice(0, options.writers)
-    .map((field) => staffWrites(baseUrl, cookie, field, until, writeTimes, errors));
+  const writers = writerFields.map((field) =>
+    staffWrites(baseUrl, cookie, field, until, writeTimes, errors),
+  );
   const ownLoop = watchOwnLoop();
-  const reads = await openLoopReads(baseUrl, headers, order, {
-    connections: options.connections - writers.length,
+  const reads = await openLoopReads(baseUrl, headers, order, connections, {
     rate: options.rate,
     seconds: options.seconds,
   });
+  connections.agent.destroy();
   await Promise.all(writers);
   return { reads, writers: writers.length, writeTimes, errors, ownLoop: ownLoop() };
 }
