@@ -192,6 +192,7 @@ function startFloor(
     [
       '--max-semi-space-size=4',
       '--optimize-for-size',
+      '--single-threaded-gc',
       '--import',
       'tsx',
       'bench/write-floor.ts',

@@ -21,12 +21,20 @@
 #   thread parses every result, so the flag is left out there: with a 1 MiB new space it
 #   scavenged about 4,200 times a minute under the mixed load, 6.2-6.7 s of its 27 s on a
 #   core; with 8 MiB about 1,100 times, 2.0 s (decision 0113).
+# - --single-threaded-gc (embedded engine): V8 collects on the HTTP thread alone. With its
+#   helper threads (niceness 10 beside the engine's thread, decision 0104), a full
+#   collection's pause began by waiting for a helper's marking to stop: the HTTP thread slept
+#   through most of 40-66 ms pauses, and a request that touches no database waited as long.
+#   Alone it paused at most 25 ms, 0.74-0.86 s a minute in all against 1.26-1.45 s. With
+#   PostgreSQL the HTTP thread parses every result and collects more; there the flag cost
+#   about a tenth of the writes under the mixed load, and the probe was met without it
+#   (decision 0115).
 # A malloc value already in the environment wins; NODE names another Node binary than the first on PATH.
 set -e
 cd "$(dirname "$0")/.."
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-16384}"
-size=--optimize-for-size
+embedded="--optimize-for-size --single-threaded-gc"
 # As config.ts reads it: a value of only blanks is no value.
-case "${DATABASE_URL:-}" in *[![:space:]]*) size= ;; esac
-exec "${NODE:-node}" --max-semi-space-size=4 $size dist/server/main.js "$@"
+case "${DATABASE_URL:-}" in *[![:space:]]*) embedded= ;; esac
+exec "${NODE:-node}" --max-semi-space-size=4 $embedded dist/server/main.js "$@"
