@@ -25,10 +25,10 @@
 #   helper threads (niceness 10 beside the engine's thread, decision 0104), a full
 #   collection's pause began by waiting for a helper's marking to stop: the HTTP thread slept
 #   through most of 40-66 ms pauses, and a request that touches no database waited as long.
-#   Alone it paused at most 25 ms, 0.74-0.86 s a minute in all against 1.26-1.45 s. With
-#   PostgreSQL the HTTP thread parses every result and collects more; there the flag cost
-#   about a tenth of the writes under the mixed load, and the probe was met without it
-#   (decision 0115).
+#   Alone its longest pause was 22-33 ms a run, 0.74-0.94 s a minute in all against
+#   1.26-1.45 s. With PostgreSQL the HTTP thread parses every result and collects more;
+#   there the flag cost about a tenth of the writes under the mixed load, and the probe was
+#   met without it (decision 0115).
 # A malloc value already in the environment wins; NODE names another Node binary than the first on PATH.
 set -e
 cd "$(dirname "$0")/.."
