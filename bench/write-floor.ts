@@ -156,7 +156,7 @@ async function floorServer(dataDir: string) {
   app.post<{ Params: { kind: 'stage' | 'move'; turns: string } }>(
     '/floor/:turns/:kind',
     async (request) => {
-      const [first = [], second = []] = turns[request.params.kind];
+      const [first, second] = turns[request.params.kind];
       if (request.params.turns === 'one') {
         const { results = [], engineMs } = await ask({ statements: [...first, ...second] });
         return { vault: answerOf(results), engineMs };
