@@ -11,8 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pgUtils from 'pg/lib/utils.js';
-import { loadRecordedWrites, VAULT_TO_REPLAY, type Statement } from './recorded-writes';
+import {
+  loadRecordedWrites,
+  turnMessage,
+  VAULT_TO_REPLAY,
+  type Statement,
+} from './recorded-writes';
 
 const WRITES = process.env.WRITES ?? path.join(os.tmpdir(), 'writes.json');
 const WAREHOUSES = Number(process.env.WAREHOUSES ?? 20);
@@ -21,8 +25,6 @@ const WARM_UP = 10;
 const seeded = path.join(os.tmpdir(), `vaultgrid-write-profile-${WAREHOUSES}`, 'pglite');
 
 const recorded = loadRecordedWrites(WRITES);
-
-const { serialize } = protocol;
 
 interface Copy {
   pg: PGlite;
@@ -61,26 +63,9 @@ async function open(name: string, extraSql?: string): Promise<Copy> {
 
 /** One turn as pglite-worker.ts sends it: one call, every text prepared once. */
 async function run(copy: Copy, statements: Statement[], describeAlways: boolean): Promise<number> {
-  const parts: Uint8Array[] = [];
-  for (const st of statements) {
-    let name = copy.prepared.get(st.text);
-    const fresh = name === undefined;
-    if (name === undefined) {
-      name = `s${copy.prepared.size + 1}`;
-      copy.prepared.set(st.text, name);
-      parts.push(serialize.parse({ text: st.text, name }));
-    }
-    const values = st.values.map((v) => {
-      const text = pgUtils.prepareValue(v) as unknown;
-      return text === null || text === undefined ? null : String(text);
-    });
-    parts.push(serialize.bind({ statement: name, values }));
-    if (describeAlways || fresh) parts.push(serialize.describe({ type: 'P' }));
-    parts.push(serialize.execute({}));
-  }
-  parts.push(serialize.sync());
+  const { bytes } = turnMessage(statements, copy.prepared, (_, fresh) => describeAlways || fresh);
   const start = performance.now();
-  const messages = await copy.pg.execProtocolStream(Buffer.concat(parts), {
+  const messages = await copy.pg.execProtocolStream(bytes, {
     throwOnError: false,
   });
   const ms = performance.now() - start;

@@ -4,6 +4,8 @@
 // folder, and its statements replayed there change no row (an UPDATE of 0 rows, triggers over
 // empty transition tables), which measured less than a real stage (decision 0114).
 import fs from 'node:fs';
+import { protocol } from '@electric-sql/pglite';
+import pgUtils from 'pg/lib/utils.js';
 
 export interface Statement {
   text: string;
@@ -52,3 +54,37 @@ export function loadRecordedWrites(file: string): RecordedWrites {
 
 /** The SQL that finds the vault to replay on: the one at position 1 of the recorded field. */
 export const VAULT_TO_REPLAY = 'SELECT id FROM vaults WHERE field_id = $1 AND position = 1';
+
+/**
+ * One turn's bytes as the engine's thread sends them (pglite-worker.ts): Parse for a text not
+ * prepared yet (named in `prepared`), Bind, Describe where `describe` asks, Execute, one Sync.
+ * Returns the prepared name of each statement beside the bytes.
+ */
+export function turnMessage(
+  statements: Statement[],
+  prepared: Map<string, string>,
+  describe: (name: string, fresh: boolean) => boolean,
+): { bytes: Buffer; names: string[] } {
+  const { serialize } = protocol;
+  const parts: Uint8Array[] = [];
+  const names: string[] = [];
+  for (const st of statements) {
+    let name = prepared.get(st.text);
+    const fresh = name === undefined;
+    if (name === undefined) {
+      name = `s${prepared.size + 1}`;
+      prepared.set(st.text, name);
+      parts.push(serialize.parse({ text: st.text, name }));
+    }
+    names.push(name);
+    const values = st.values.map((v) => {
+      const text = pgUtils.prepareValue(v) as unknown;
+      return text === null || text === undefined ? null : String(text);
+    });
+    parts.push(serialize.bind({ statement: name, values }));
+    if (describe(name, fresh)) parts.push(serialize.describe({ type: 'P' }));
+    parts.push(serialize.execute({}));
+  }
+  parts.push(serialize.sync());
+  return { bytes: Buffer.concat(parts), names };
+}

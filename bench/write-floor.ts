@@ -14,9 +14,13 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import Fastify from 'fastify';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pgUtils from 'pg/lib/utils.js';
 import { signIn } from './company';
-import { loadRecordedWrites, VAULT_TO_REPLAY, type Statement } from './recorded-writes';
+import {
+  loadRecordedWrites,
+  turnMessage,
+  VAULT_TO_REPLAY,
+  type Statement,
+} from './recorded-writes';
 import { percentile, sequentialWrite, startServer } from './support';
 
 /** What the floor's engine thread is asked: statements to run in one call, or the set-up. */
@@ -56,30 +60,11 @@ async function engineThread(port: NonNullable<typeof parentPort>, dataDir: strin
   await pg.listen('vaultgrid_versions', () => {});
   const prepared = new Map<string, string>();
   const columns = new Map<string, string[]>();
-  const { serialize } = protocol;
 
   async function run(statements: Statement[]): Promise<Omit<FloorReply, 'id'>> {
-    const parts: Uint8Array[] = [];
-    const names: string[] = [];
-    for (const st of statements) {
-      let name = prepared.get(st.text);
-      if (name === undefined) {
-        name = `s${prepared.size + 1}`;
-        prepared.set(st.text, name);
-        parts.push(serialize.parse({ text: st.text, name }));
-      }
-      names.push(name);
-      const values = st.values.map((v) => {
-        const text = pgUtils.prepareValue(v) as unknown;
-        return text === null || text === undefined ? null : String(text);
-      });
-      parts.push(serialize.bind({ statement: name, values }));
-      if (!columns.has(name)) parts.push(serialize.describe({ type: 'P' }));
-      parts.push(serialize.execute({}));
-    }
-    parts.push(serialize.sync());
+    const { bytes, names } = turnMessage(statements, prepared, (name) => !columns.has(name));
     const start = performance.now();
-    const messages = await pg.execProtocolStream(Buffer.concat(parts), { throwOnError: false });
+    const messages = await pg.execProtocolStream(bytes, { throwOnError: false });
     const engineMs = performance.now() - start;
     const results: NonNullable<FloorReply['results']> = [];
     let rows: (string | null)[][] = [];
