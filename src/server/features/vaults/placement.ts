@@ -3,7 +3,7 @@ import { isTopmost, placementRefusal } from '../../../domain/placement-rules';
 import { topmostPosition } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { together } from '../../db/statement-groups';
-import { lockWarehousesForPlacement, lockWarehousesOfVault } from '../../db/warehouse-locks';
+import { lockWarehouseForPlacement, lockWarehousesOfVault } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
 import * as repo from './vaults.repository';
 
@@ -68,7 +68,7 @@ export async function lockFieldForAdd<T>(
   const [lockField] = lockFieldStates(companyId, [fieldId]);
   if (!lockField) throw notFound('Field');
   const [, state, found] = await together(tx, [
-    (t) => lockWarehousesForPlacement(t, companyId, [fieldId]),
+    (t) => lockWarehouseForPlacement(t, companyId, fieldId),
     lockField,
     alongside,
   ]);
