@@ -183,9 +183,10 @@ export async function addVault(
           field: field.name,
           position: form.position,
         };
-        // The insert, its history and the answer's read in one statement; the attachment and
-        // the attachments' read after it, COMMIT with them (decision 0108).
-        const [inserted, , attachments] = await lastTogether(tx, [
+        // The insert, its history and the answer's read in one statement, the attachment after
+        // it, COMMIT with them (decision 0108). A vault made in this transaction has no other
+        // attachment than the one inserted here: nothing is read back (decision 0116).
+        const [inserted, attachment] = await lastTogether(tx, [
           (t) =>
             repo.insertVaultLogged(
               t,
@@ -218,11 +219,9 @@ export async function addVault(
                   sizeBytes: file.data.length,
                 })
               : Promise.resolve(null),
-          (t) => repo.listAttachments(t, user.companyId, [id]),
         ]);
         if (!inserted) throw notFound('Vault');
-        const added = presentVault(inserted, attachments);
-        return added;
+        return presentVault(inserted, attachment ? [attachment] : []);
       }),
     );
     return { fieldId: form.field_id, vault };
