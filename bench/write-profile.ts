@@ -8,8 +8,8 @@
 // n rounds only: the first few hundred run while V8 still compiles the hot code (decision 0090).
 // It also prints the CPU time per write of the main thread, the engine's thread and V8's helper
 // threads (compilers, GC) from Linux's per-thread counters: CPU time moves far less than wall
-// time with the load of a shared machine. RECORD=file writes one stage's and one move's
-// messages for bench/engine-turns.ts; LOOP_WINDOW=1 prints the write loop's bounds on the
+// time with the load of a shared machine. RECORD=file writes one add's, one stage's and one
+// move's messages for bench/engine-turns.ts and bench/statement-costs.ts; LOOP_WINDOW=1 prints the write loop's bounds on the
 // clock of `node --cpu-prof` profiles, to cut them to the writes (decision 0090).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +37,7 @@ interface Message {
   ms: number;
 }
 let messages: Message[] | null = null;
-/** RECORD=file: one stage's and one move's messages to the engine, as sent, for replaying. */
+/** RECORD=file: one add's, stage's and move's messages to the engine, as sent, for replaying. */
 let recording: { text: string; values: unknown[] }[][] | null = null;
 const recorded: Record<string, unknown> = {};
 const runAll = PgliteWorkerPool.prototype.runAll;
@@ -210,11 +210,15 @@ for (let i = 0; i < rounds; i++) {
   form.set('position', String(position));
   // The first rounds warm the statements and plans; the messages are listed after them.
   const show = ENGINE === 'pglite' && i === 10;
+  if (i === 10 && process.env.RECORD) recording = [];
   const added = await write('add', adds, show, () =>
     fetch(`${base}/api/vaults/`, { method: 'POST', headers, body: form }),
   );
   const vaultId = (JSON.parse(added) as { vault: { id: number } }).vault.id;
-  if (i === 10 && process.env.RECORD) recording = [];
+  if (recording) {
+    recorded.add = recording;
+    recording = [];
+  }
   await write('stage', stages, show, () =>
     fetch(`${base}/api/stage/vaults/${vaultId}`, { method: 'POST', headers }),
   );

@@ -1,0 +1,139 @@
+// The embedded engine's own time for each statement of an add, a stage and a move, one by one:
+// each recorded statement is sent alone (prepared once, as the engine's thread does) into
+// PGlite on a copy of the seeded bench data, round after round, and the median of each is
+// printed, with the statements PostgreSQL planned afresh at each run instead of once
+// (decision 0116). Needs a recording of the three writes:
+//   RECORD=/tmp/writes.json WAREHOUSES=6 npx tsx bench/write-profile.ts
+//   WRITES=/tmp/writes.json WAREHOUSES=6 npx tsx bench/statement-costs.ts
+// EXTRA_SQL=file runs that SQL on the copy first (a changed trigger or index to try).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  loadRecordedWrites,
+  turnMessage,
+  VAULT_TO_REPLAY,
+  type Statement,
+} from './recorded-writes';
+
+const WRITES = process.env.WRITES ?? path.join(os.tmpdir(), 'writes.json');
+const WAREHOUSES = Number(process.env.WAREHOUSES ?? 20);
+const ROUNDS = Number(process.env.ROUNDS ?? 300);
+const WARM_UP = 30;
+const seeded = path.join(os.tmpdir(), `vaultgrid-write-profile-${WAREHOUSES}`, 'pglite');
+
+const recorded = loadRecordedWrites(WRITES);
+const add = (JSON.parse(fs.readFileSync(WRITES, 'utf8')) as { add?: Statement[][] }).add;
+if (!add?.[0] || !add[1]) throw new Error(`${WRITES} holds no add: record it again.`);
+const [addReads, addWrites] = add;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-statement-costs-'));
+fs.cpSync(seeded, dir, { recursive: true });
+const params = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+// As the engine's thread starts it (pglite-worker.ts), listening as the server does.
+const pg = new PGlite({
+  dataDir: dir,
+  startParams: [...params, '-c', 'shared_buffers=16MB'],
+  extensions: { pg_trgm },
+});
+await pg.waitReady;
+if (process.env.EXTRA_SQL) await pg.exec(fs.readFileSync(process.env.EXTRA_SQL, 'utf8'));
+await pg.listen('vaultgrid_live', () => {});
+await pg.listen('vaultgrid_versions', () => {});
+
+const { rows } = await pg.query<{ id: number }>(VAULT_TO_REPLAY, [recorded.field]);
+const replayed = rows[0];
+if (!replayed) throw new Error('the recorded field holds no vault in the seeded copy');
+const { stage, move } = recorded.onto(Number(replayed.id));
+
+const prepared = new Map<string, string>();
+/** One statement alone in one call, as a turn of one; its time and its first value. */
+async function runAlone(st: Statement): Promise<{ ms: number; first: unknown }> {
+  const { bytes } = turnMessage([st], prepared, (_, fresh) => fresh);
+  const start = performance.now();
+  const messages = await pg.execProtocolStream(bytes, { throwOnError: false });
+  const ms = performance.now() - start;
+  const error = messages.find((m) => m instanceof protocol.messages.DatabaseError);
+  if (error) throw error;
+  const row = messages.find((m) => m instanceof protocol.messages.DataRowMessage);
+  return { ms, first: row instanceof protocol.messages.DataRowMessage ? row.fields[0] : null };
+}
+
+const times = new Map<string, number[]>();
+const label = (write: string, i: number, st: Statement) =>
+  `${write} ${String(i + 1).padStart(2)}  ${st.text.replace(/\s+/g, ' ').slice(0, 60)}`;
+const keep = (key: string, ms: number, round: number) => {
+  if (round >= WARM_UP) times.set(key, [...(times.get(key) ?? []), ms]);
+};
+
+// The add's values, in the order insertVaultLogged gives them: the new id and name twice (the
+// vault, its history), the order, the position. Each round adds a vault of its own, with an
+// order of its own as the bench does, at the recorded field's next position, and deletes it
+// untimed afterwards.
+const ADD_ID = [0, 10];
+const ADD_NAME = [2, 11];
+const ADD_ORDER = 4;
+const ADD_POSITION = 7;
+const isWrite = (st: Statement) => /^\s*with\b/i.test(st.text);
+const recordedOrder = addReads.find((st) => /insert into "orders"/.test(st.text))?.values[1];
+const field = addReads.find((st) => /from "vaults"/.test(st.text))?.values[1];
+const [{ n: standing } = { n: 0 }] = (
+  await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM vaults WHERE field_id = $1', [
+    field,
+  ])
+).rows;
+
+for (let round = 0; round < ROUNDS; round++) {
+  const name = `REPLAY-${round}-${Date.now()}`;
+  let orderId: unknown = null;
+  let vaultId: unknown = null;
+  for (const [i, st] of addReads.entries()) {
+    const values = st.values.map((v) => (v === recordedOrder ? name : v));
+    const { ms, first } = await runAlone({ text: st.text, values });
+    keep(label('add', i, st), ms, round);
+    if (/insert into "orders"/.test(st.text)) orderId = first;
+    if (/nextval/.test(st.text)) vaultId = first;
+  }
+  for (const [i, st] of addWrites.entries()) {
+    const values = st.values.map((v, k) => {
+      if (!isWrite(st)) return typeof v === 'number' && k === 1 ? Number(vaultId) : v;
+      if (ADD_ID.includes(k)) return Number(vaultId);
+      if (ADD_NAME.includes(k)) return name;
+      if (k === ADD_ORDER) return Number(orderId);
+      if (k === ADD_POSITION) return standing + 1;
+      return v;
+    });
+    keep(
+      label('add', addReads.length + i, st),
+      (await runAlone({ text: st.text, values })).ms,
+      round,
+    );
+  }
+  await pg.query('DELETE FROM vaults WHERE id = $1', [Number(vaultId)]);
+  for (const [write, turns] of [
+    ['stage', stage],
+    ['move', move],
+  ] as const) {
+    for (const [i, st] of [...turns[0], ...turns[1]].entries())
+      keep(label(write, i, st), (await runAlone(st)).ms, round);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+console.log(`${ROUNDS - WARM_UP} rounds, load ${os.loadavg()[0]?.toFixed(1)}; medians in ms:`);
+const totals = new Map<string, number>();
+for (const [key, xs] of times) {
+  const write = key.split(' ')[0] ?? '';
+  totals.set(write, (totals.get(write) ?? 0) + median(xs));
+  console.log(`  ${median(xs).toFixed(3)}  ${key}`);
+}
+console.log(`  sums: ${[...totals].map(([write, ms]) => `${write} ${ms.toFixed(3)}`).join(', ')}`);
+const replanned = await pg.query<{ statement: string; custom: number }>(
+  'SELECT statement, custom_plans::int AS custom FROM pg_prepared_statements WHERE custom_plans > 5',
+);
+for (const { statement, custom } of replanned.rows)
+  console.log(`planned afresh ${custom} times: ${statement.replace(/\s+/g, ' ').slice(0, 100)}`);
+await pg.close();
+fs.rmSync(dir, { recursive: true, force: true });
