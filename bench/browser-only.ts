@@ -1,16 +1,16 @@
 // npm run bench:browser: only the Chromium timings of issue 12, on one bench warehouse
 // (25 x 40 fields, as `npm run bench` seeds them) on the embedded engine: a quick loop for
-// work on the client. BENCH_ROUNDS sets the rounds (default 9). Build first.
+// work on the client. BENCH_ROUNDS sets the rounds (default as `npm run bench`). Build first.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { openRuntime } from '../src/server/runtime';
-import { measureBrowser } from './browser';
+import { BROWSER_ROUNDS, measureBrowser } from './browser';
 import { BENCH_PASSWORD, seedBenchCompany } from './company';
 import { printTable, startServer } from './support';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? BROWSER_ROUNDS);
 
 async function seed(env: Record<string, string>): Promise<string> {
   const runtime = await openRuntime(loadConfig({ ...process.env, ...env }), 'vaultgrid bench');

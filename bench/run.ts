@@ -22,7 +22,7 @@ import {
 } from './support';
 import { BENCH_PASSWORD, seedBenchCompany, signIn } from './company';
 import { measureVaultOperations } from './vault-operations';
-import { measureBrowser, type PageScripts } from './browser';
+import { BROWSER_ROUNDS, measureBrowser, type PageScripts } from './browser';
 import { measureEngineHop } from './engine-hop';
 import { measureMixedLoad } from './mixed-load';
 import { measureLiveLatency, printLiveLatency } from './live-latency';
@@ -211,7 +211,7 @@ async function benchEngine(engine: Engine, env: Record<string, string>): Promise
           { email: seeded.email, password: BENCH_PASSWORD },
           { slug: 'bench-warehouse-1', fieldCount: 1000 },
           'john',
-          5,
+          BROWSER_ROUNDS,
         );
         samples.push(...browser.samples);
         printStrangerPages(browser.strangerPages);
