@@ -1,7 +1,7 @@
 // The embedded engine keeps each statement prepared (decision 0058) so that PostgreSQL plans
 // it once. PostgreSQL keeps one plan for all values only when that plan costs about as much
 // as one made for the values given; otherwise it plans the statement again at every run. The
-// add's warehouse lock did so for months (decision 0116). This runs the floor writes on a
+// add's warehouse lock did so until decision 0116. This runs the floor writes on a
 // warehouse big enough for the costs to differ, and reads from the engine's own session
 // which statements it still plans afresh, without timing anything.
 import { sql } from 'drizzle-orm';

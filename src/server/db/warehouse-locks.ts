@@ -37,7 +37,7 @@ export async function lockWarehousesOfFields(
  * The shared side as one kept statement (its text built once, decision 0071): the same
  * lock as `lockWarehousesOfFields(..., 'share')`, for one field. One id, not a list: over a
  * list PostgreSQL's generic plan guesses ten fields and a hash join, costs it over the plan
- * for the one field given, and so plans the statement anew at every run (0.2-0.3 ms of an
+ * for the one field given, and so plans the statement anew at every run (0.24-0.33 ms of an
  * add in the embedded engine; decision 0116).
  */
 const sharedForPlacement = keptStatement('vg_lock_warehouses_for_placement', (db) => {
