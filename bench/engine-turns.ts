@@ -9,12 +9,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite, protocol } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { protocol, type PGlite } from '@electric-sql/pglite';
 import {
+  copyOfSeeded,
   loadRecordedWrites,
+  openAsEngine,
   turnMessage,
-  VAULT_TO_REPLAY,
+  vaultToReplay,
   type Statement,
 } from './recorded-writes';
 
@@ -34,24 +35,8 @@ interface Copy {
 }
 
 async function open(name: string, extraSql?: string): Promise<Copy> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vaultgrid-engine-turns-${name}-`));
-  fs.cpSync(seeded, dir, { recursive: true });
-  const params = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-  // As the engine's thread starts it (pglite-worker.ts).
-  const pg = new PGlite({
-    dataDir: dir,
-    startParams: [...params, '-c', 'shared_buffers=16MB'],
-    extensions: { pg_trgm },
-  });
-  await pg.waitReady;
-  if (extraSql) await pg.exec(extraSql);
-  // Listening, as the server does: a commit's notices are then read and handed on.
-  await pg.listen('vaultgrid_live', () => {});
-  await pg.listen('vaultgrid_versions', () => {});
-  const { rows } = await pg.query<{ id: number }>(VAULT_TO_REPLAY, [recorded.field]);
-  const vault = rows[0];
-  if (!vault) throw new Error('the recorded field holds no vault in the seeded copy');
-  const { stage, move } = recorded.onto(Number(vault.id));
+  const pg = await openAsEngine(copyOfSeeded(seeded, `engine-turns-${name}`), extraSql);
+  const { stage, move } = recorded.onto(await vaultToReplay(pg, recorded));
   const turns: [string, Statement[]][] = [
     ['stage 1', stage[0]],
     ['stage 2', stage[1]],

@@ -4,7 +4,10 @@
 // folder, and its statements replayed there change no row (an UPDATE of 0 rows, triggers over
 // empty transition tables), which measured less than a real stage (decision 0114).
 import fs from 'node:fs';
-import { protocol } from '@electric-sql/pglite';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pgUtils from 'pg/lib/utils.js';
 
 export interface Statement {
@@ -52,8 +55,42 @@ export function loadRecordedWrites(file: string): RecordedWrites {
   };
 }
 
-/** The SQL that finds the vault to replay on: the one at position 1 of the recorded field. */
-export const VAULT_TO_REPLAY = 'SELECT id FROM vaults WHERE field_id = $1 AND position = 1';
+/** A fresh copy of a seeded folder, for a replay to write into. */
+export function copyOfSeeded(folder: string, label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vaultgrid-${label}-`));
+  fs.cpSync(folder, dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * PGlite on `dataDir` as the engine's thread starts it (pglite-worker.ts), `extraSql` run
+ * first when given, listening as the server does: a commit's notices are then read and
+ * handed on.
+ */
+export async function openAsEngine(dataDir: string, extraSql = ''): Promise<PGlite> {
+  const params = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+  const pg = new PGlite({
+    dataDir,
+    startParams: [...params, '-c', 'shared_buffers=16MB'],
+    extensions: { pg_trgm },
+  });
+  await pg.waitReady;
+  if (extraSql) await pg.exec(extraSql);
+  await pg.listen('vaultgrid_live', () => {});
+  await pg.listen('vaultgrid_versions', () => {});
+  return pg;
+}
+
+/** The vault a replay stages and moves back: the one at position 1 of the recorded field. */
+export async function vaultToReplay(pg: PGlite, recorded: RecordedWrites): Promise<number> {
+  const { rows } = await pg.query<{ id: number }>(
+    'SELECT id FROM vaults WHERE field_id = $1 AND position = 1',
+    [recorded.field],
+  );
+  const vault = rows[0];
+  if (!vault) throw new Error('the recorded field holds no vault in the seeded copy');
+  return Number(vault.id);
+}
 
 /**
  * One turn's bytes as the engine's thread sends them (pglite-worker.ts): Parse for a text not

@@ -9,12 +9,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite, protocol } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { protocol } from '@electric-sql/pglite';
 import {
+  copyOfSeeded,
   loadRecordedWrites,
+  openAsEngine,
   turnMessage,
-  VAULT_TO_REPLAY,
+  vaultToReplay,
   type Statement,
 } from './recorded-writes';
 
@@ -29,24 +30,12 @@ const add = (JSON.parse(fs.readFileSync(WRITES, 'utf8')) as { add?: Statement[][
 if (!add?.[0] || !add[1]) throw new Error(`${WRITES} holds no add: record it again.`);
 const [addReads, addWrites] = add;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-statement-costs-'));
-fs.cpSync(seeded, dir, { recursive: true });
-const params = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-// As the engine's thread starts it (pglite-worker.ts), listening as the server does.
-const pg = new PGlite({
-  dataDir: dir,
-  startParams: [...params, '-c', 'shared_buffers=16MB'],
-  extensions: { pg_trgm },
-});
-await pg.waitReady;
-if (process.env.EXTRA_SQL) await pg.exec(fs.readFileSync(process.env.EXTRA_SQL, 'utf8'));
-await pg.listen('vaultgrid_live', () => {});
-await pg.listen('vaultgrid_versions', () => {});
-
-const { rows } = await pg.query<{ id: number }>(VAULT_TO_REPLAY, [recorded.field]);
-const replayed = rows[0];
-if (!replayed) throw new Error('the recorded field holds no vault in the seeded copy');
-const { stage, move } = recorded.onto(Number(replayed.id));
+const dir = copyOfSeeded(seeded, 'statement-costs');
+const pg = await openAsEngine(
+  dir,
+  process.env.EXTRA_SQL ? fs.readFileSync(process.env.EXTRA_SQL, 'utf8') : '',
+);
+const { stage, move } = recorded.onto(await vaultToReplay(pg, recorded));
 
 const prepared = new Map<string, string>();
 /** One statement alone in one call, as a turn of one; its time and its first value. */

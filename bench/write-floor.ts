@@ -12,13 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import Fastify from 'fastify';
-import { PGlite, protocol } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { protocol } from '@electric-sql/pglite';
 import { signIn } from './company';
 import {
+  copyOfSeeded,
   loadRecordedWrites,
+  openAsEngine,
   turnMessage,
-  VAULT_TO_REPLAY,
+  vaultToReplay,
   type Statement,
 } from './recorded-writes';
 import { percentile, sequentialWrite, startServer } from './support';
@@ -49,15 +50,7 @@ async function engineThread(port: NonNullable<typeof parentPort>, dataDir: strin
   } catch {
     // A preference only.
   }
-  const params = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-  const pg = new PGlite({
-    dataDir,
-    startParams: [...params, '-c', 'shared_buffers=16MB'],
-    extensions: { pg_trgm },
-  });
-  await pg.waitReady;
-  await pg.listen('vaultgrid_live', () => {});
-  await pg.listen('vaultgrid_versions', () => {});
+  const pg = await openAsEngine(dataDir);
   const prepared = new Map<string, string>();
   const columns = new Map<string, string[]>();
 
@@ -89,10 +82,8 @@ async function engineThread(port: NonNullable<typeof parentPort>, dataDir: strin
   port.on('message', (request: FloorRequest) => {
     const answer = async (): Promise<FloorReply> => {
       if ('setUp' in request) {
-        const { rows } = await pg.query<{ id: number }>(VAULT_TO_REPLAY, [recorded.field]);
-        const vault = rows[0];
-        if (!vault) throw new Error('the recorded field holds no vault in the seeded copy');
-        return { id: request.id, vault: { id: Number(vault.id), fieldId: recorded.field } };
+        const vault = await vaultToReplay(pg, recorded);
+        return { id: request.id, vault: { id: vault, fieldId: recorded.field } };
       }
       return { id: request.id, ...(await run(request.statements)) };
     };
@@ -162,12 +153,6 @@ interface Timed {
   engineMs?: number;
 }
 
-function copyOfSeeded(label: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vaultgrid-write-floor-${label}-`));
-  fs.cpSync(seeded, dir, { recursive: true });
-  return dir;
-}
-
 function startFloor(
   dataDir: string,
 ): Promise<{ url: string; vault: number; field: number; child: ChildProcess }> {
@@ -222,8 +207,8 @@ async function drive() {
     );
   }
   if (!fs.existsSync('dist/server/main.js')) throw new Error('build first: npm run build');
-  const floorDir = copyOfSeeded('floor');
-  const appDir = copyOfSeeded('app');
+  const floorDir = copyOfSeeded(seeded, 'write-floor-floor');
+  const appDir = copyOfSeeded(seeded, 'write-floor-app');
   const floor = await startFloor(path.join(floorDir, 'pglite'));
   const app = await startServer({ DATA_DIR: appDir });
   try {
