@@ -1,5 +1,6 @@
-// A stage's and a move's messages to the engine's thread, as `bench/write-profile.ts` records
-// them (RECORD=file), turned onto a vault of the seeded bench data so that a replay writes.
+// An add's, a stage's and a move's messages to the engine's thread, as `bench/write-profile.ts`
+// records them (RECORD=file), turned onto a vault of the seeded bench data so that a replay
+// writes; an add replayed gets a vault number and an order of its own.
 // The recorded vault was added during the recording: it is not in a fresh copy of the seeded
 // folder, and its statements replayed there change no row (an UPDATE of 0 rows, triggers over
 // empty transition tables), which measured less than a real stage (decision 0114).
@@ -20,6 +21,25 @@ export interface RecordedWrites {
   field: number;
   /** Each write's two turns, for the vault at position 1 of `field`, which it holds alone. */
   onto(vaultId: number): Record<'stage' | 'move', [Statement[], Statement[]]>;
+  /** The add's two turns, when the recording holds them. */
+  add: RecordedAdd | null;
+}
+
+/**
+ * An add replayed as the bench adds: a vault numbered `name` with a new order of the same
+ * name, for the recorded customer, at a place in the recorded field's warehouse. Its second
+ * turn needs the new order's id and the vault's id, which the first turn answers (the first
+ * value of its statements `orderAt` and `idAt`).
+ */
+export interface RecordedAdd {
+  reads(name: string, field: number): Statement[];
+  orderAt: number;
+  idAt: number;
+  writes(
+    name: string,
+    ids: { order: number; vault: number },
+    place: { field: number; position: number },
+  ): Statement[];
 }
 
 /** A placement's write statement: the update, its history and its answer as one (0108). */
@@ -48,10 +68,54 @@ export function loadRecordedWrites(file: string): RecordedWrites {
     });
   return {
     field,
+    add: recordedAdd(recorded.add),
     onto: (vaultId) => ({
       stage: [onto(stage1, vaultId), onto(stage2, vaultId)],
       move: [onto(move1, vaultId), onto(move2, vaultId)],
     }),
+  };
+}
+
+// The add's insert values, in the order insertVaultLogged gives them: the new id and number
+// twice (the vault, its history), the order, the field and position.
+const ADD_ID = [0, 10];
+const ADD_NAME = [2, 11];
+const ADD_ORDER = 4;
+const ADD_FIELD = 6;
+const ADD_POSITION = 7;
+
+function recordedAdd(turns: Statement[][] | undefined): RecordedAdd | null {
+  const [reads, writes] = turns ?? [];
+  if (!reads || !writes) return null;
+  const orderAt = reads.findIndex((st) => /insert into "orders"/.test(st.text));
+  const idAt = reads.findIndex((st) => /nextval/.test(st.text));
+  const order = reads[orderAt]?.values[1];
+  const field = writes.find(isWrite)?.values[ADD_FIELD];
+  if (orderAt < 0 || idAt < 0 || typeof order !== 'string' || typeof field !== 'number') {
+    throw new Error('the recorded add has no new order or vault id: record it again.');
+  }
+  return {
+    orderAt,
+    idAt,
+    // The reads name the field in its lock and in the look-up of its positions.
+    reads: (name, to) =>
+      reads.map((st) => ({
+        text: st.text,
+        values: st.values.map((v) => (v === order ? name : v === field ? to : v)),
+      })),
+    writes: (name, ids, place) =>
+      writes.map((st) => ({
+        text: st.text,
+        values: st.values.map((v, k) => {
+          if (!isWrite(st)) return v;
+          if (ADD_ID.includes(k)) return ids.vault;
+          if (ADD_NAME.includes(k)) return name;
+          if (k === ADD_ORDER) return ids.order;
+          if (k === ADD_FIELD) return place.field;
+          if (k === ADD_POSITION) return place.position;
+          return v;
+        }),
+      })),
   };
 }
 

@@ -26,9 +26,8 @@ const WARM_UP = 30;
 const seeded = path.join(os.tmpdir(), `vaultgrid-write-profile-${WAREHOUSES}`, 'pglite');
 
 const recorded = loadRecordedWrites(WRITES);
-const add = (JSON.parse(fs.readFileSync(WRITES, 'utf8')) as { add?: Statement[][] }).add;
-if (!add?.[0] || !add[1]) throw new Error(`${WRITES} holds no add: record it again.`);
-const [addReads, addWrites] = add;
+const { add } = recorded;
+if (!add) throw new Error(`${WRITES} holds no add: record it again.`);
 
 const dir = copyOfSeeded(seeded, 'statement-costs');
 const pg = await openAsEngine(
@@ -57,50 +56,30 @@ const keep = (key: string, ms: number, round: number) => {
   if (round >= WARM_UP) times.set(key, [...(times.get(key) ?? []), ms]);
 };
 
-// The add's values, in the order insertVaultLogged gives them: the new id and name twice (the
-// vault, its history), the order, the position. Each round adds a vault of its own, with an
-// order of its own as the bench does, at the recorded field's next position, and deletes it
-// untimed afterwards.
-const ADD_ID = [0, 10];
-const ADD_NAME = [2, 11];
-const ADD_ORDER = 4;
-const ADD_POSITION = 7;
-const isWrite = (st: Statement) => /^\s*with\b/i.test(st.text);
-const recordedOrder = addReads.find((st) => /insert into "orders"/.test(st.text))?.values[1];
-const field = addReads.find((st) => /from "vaults"/.test(st.text))?.values[1];
+// Each round adds a vault of its own, with an order of its own as the bench does, at the
+// recorded field's next position, and deletes it untimed afterwards.
 const [{ n: standing } = { n: 0 }] = (
   await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM vaults WHERE field_id = $1', [
-    field,
+    recorded.field,
   ])
 ).rows;
 
 for (let round = 0; round < ROUNDS; round++) {
   const name = `REPLAY-${round}-${Date.now()}`;
-  let orderId: unknown = null;
-  let vaultId: unknown = null;
-  for (const [i, st] of addReads.entries()) {
-    const values = st.values.map((v) => (v === recordedOrder ? name : v));
-    const { ms, first } = await runAlone({ text: st.text, values });
+  const reads = add.reads(name, recorded.field);
+  const firsts: unknown[] = [];
+  for (const [i, st] of reads.entries()) {
+    const { ms, first } = await runAlone(st);
     keep(label('add', i, st), ms, round);
-    if (/insert into "orders"/.test(st.text)) orderId = first;
-    if (/nextval/.test(st.text)) vaultId = first;
+    firsts.push(first);
   }
-  for (const [i, st] of addWrites.entries()) {
-    const values = st.values.map((v, k) => {
-      if (!isWrite(st)) return typeof v === 'number' && k === 1 ? Number(vaultId) : v;
-      if (ADD_ID.includes(k)) return Number(vaultId);
-      if (ADD_NAME.includes(k)) return name;
-      if (k === ADD_ORDER) return Number(orderId);
-      if (k === ADD_POSITION) return standing + 1;
-      return v;
-    });
-    keep(
-      label('add', addReads.length + i, st),
-      (await runAlone({ text: st.text, values })).ms,
-      round,
-    );
+  const ids = { order: Number(firsts[add.orderAt]), vault: Number(firsts[add.idAt]) };
+  for (const [i, st] of add
+    .writes(name, ids, { field: recorded.field, position: standing + 1 })
+    .entries()) {
+    keep(label('add', reads.length + i, st), (await runAlone(st)).ms, round);
   }
-  await pg.query('DELETE FROM vaults WHERE id = $1', [Number(vaultId)]);
+  await pg.query('DELETE FROM vaults WHERE id = $1', [ids.vault]);
   for (const [write, turns] of [
     ['stage', stage],
     ['move', move],

@@ -24,7 +24,8 @@ interface Timed {
   text: string;
 }
 
-async function multipart(form: FormData): Promise<{ body: Buffer; contentType: string }> {
+/** A form as the bytes and content type a browser would send. */
+export async function multipart(form: FormData): Promise<{ body: Buffer; contentType: string }> {
   const encoded = new Request('http://encode.invalid/', { method: 'POST', body: form });
   return {
     body: Buffer.from(await encoded.arrayBuffer()),

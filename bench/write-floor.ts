@@ -1,9 +1,10 @@
-// The floor under a stage and a move on the embedded engine: an HTTP server that does nothing
-// but hand a stage's (or a move's) recorded statements to an engine thread and answer the
-// vault row, timed beside the real server doing the same write on a copy of the same data,
-// and a Fastify hello world. No rules, no Drizzle, no session, no presenter: what is left is
-// Node's HTTP, one or two messages to a thread and PGlite running the statements. If that is
-// above a target, no change to our code between them can meet it (decision 0114).
+// The floor under an add, a stage and a move on the embedded engine: an HTTP server that does
+// nothing but hand a write's recorded statements to an engine thread and answer the vault row,
+// timed beside the real server doing the same write on a copy of the same data, and a Fastify
+// hello world. No rules, no Drizzle, no session, no presenter: what is left is Node's HTTP (the
+// add's form read as bytes, not parsed), one or two messages to a thread and PGlite running
+// the statements. If that is above a target, no change to our code between them can meet it
+// (decisions 0114, 0118).
 //   RECORD=/tmp/writes.json WAREHOUSES=6 npx tsx bench/write-profile.ts   (records the turns)
 //   npm run build && WRITES=/tmp/writes.json WAREHOUSES=6 npx tsx bench/write-floor.ts
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,12 +21,18 @@ import {
   openAsEngine,
   turnMessage,
   vaultToReplay,
+  type RecordedAdd,
   type Statement,
 } from './recorded-writes';
 import { percentile, sequentialWrite, startServer } from './support';
+import { multipart } from './vault-operations';
 
 /** What the floor's engine thread is asked: statements to run in one call, or the set-up. */
-type FloorRequest = { id: number; statements: Statement[] } | { id: number; setUp: true };
+type FloorRequest =
+  | { id: number; statements: Statement[] }
+  | { id: number; setUp: true }
+  /** Both turns of an add in one message: the second needs ids the first answers. */
+  | { id: number; add: { name: string; field: number } };
 interface FloorReply {
   id: number;
   error?: string;
@@ -33,6 +40,8 @@ interface FloorReply {
   engineMs?: number;
   results?: { fields: string[]; rows: (string | null)[][] }[];
   vault?: { id: number; fieldId: number };
+  /** An empty vault field of the same warehouse, for the adds. */
+  addField?: number;
 }
 
 const WAREHOUSES = Number(process.env.WAREHOUSES ?? 6);
@@ -79,11 +88,32 @@ async function engineThread(port: NonNullable<typeof parentPort>, dataDir: strin
     return { results, engineMs };
   }
 
+  async function addInOneTurn(name: string, field: number): Promise<Omit<FloorReply, 'id'>> {
+    const add = recordedAdd();
+    const first = await run(add.reads(name, field));
+    const ids = newIds(add, first.results ?? []);
+    const second = await run(add.writes(name, ids, { field, position: 1 }));
+    return { results: second.results, engineMs: (first.engineMs ?? 0) + (second.engineMs ?? 0) };
+  }
+
   port.on('message', (request: FloorRequest) => {
     const answer = async (): Promise<FloorReply> => {
       if ('setUp' in request) {
         const vault = await vaultToReplay(pg, recorded);
-        return { id: request.id, vault: { id: vault, fieldId: recorded.field } };
+        const { rows } = await pg.query<{ id: number }>(
+          `SELECT f.id FROM fields f
+            WHERE f.warehouse_id = (SELECT warehouse_id FROM fields WHERE id = $1)
+              AND f.type = 'vault' AND NOT f.full
+              AND NOT EXISTS (SELECT 1 FROM vaults v WHERE v.field_id = f.id)
+            ORDER BY f.id LIMIT 1`,
+          [recorded.field],
+        );
+        const addField = rows[0]?.id;
+        if (addField === undefined) throw new Error('the recorded warehouse has no empty field');
+        return { id: request.id, vault: { id: vault, fieldId: recorded.field }, addField };
+      }
+      if ('add' in request) {
+        return { id: request.id, ...(await addInOneTurn(request.add.name, request.add.field)) };
       }
       return { id: request.id, ...(await run(request.statements)) };
     };
@@ -95,6 +125,19 @@ async function engineThread(port: NonNullable<typeof parentPort>, dataDir: strin
 }
 
 const recorded = loadRecordedWrites(WRITES);
+
+function recordedAdd(): RecordedAdd {
+  if (!recorded.add) throw new Error(`${WRITES} holds no add: record it again.`);
+  return recorded.add;
+}
+
+/** The new order's and vault's ids, from the add's first turn. */
+function newIds(add: RecordedAdd, results: NonNullable<FloorReply['results']>) {
+  const first = (at: number) => Number(results[at]?.rows[0]?.[0]);
+  const ids = { order: first(add.orderAt), vault: first(add.idAt) };
+  if (!ids.order || !ids.vault) throw new Error("the add's first turn answered no new ids");
+  return ids;
+}
 
 // --- the floor's HTTP server, in its own process as our server is ---
 async function floorServer(dataDir: string) {
@@ -115,8 +158,8 @@ async function floorServer(dataDir: string) {
       pending.set(id, (reply) => (reply.error ? reject(new Error(reply.error)) : resolve(reply)));
       worker.postMessage({ ...request, id });
     });
-  const { vault } = await ask({ setUp: true });
-  if (!vault) throw new Error('no vault to stage');
+  const { vault, addField } = await ask({ setUp: true });
+  if (!vault || addField === undefined) throw new Error('no vault to stage');
   const turns = recorded.onto(vault.id);
   /** The vault row as an object, from the write's result (the one with rows and many columns). */
   const answerOf = (results: NonNullable<FloorReply['results']>) => {
@@ -124,14 +167,46 @@ async function floorServer(dataDir: string) {
     const row = result?.rows[0];
     // No row: the write found no vault, and the floor would time a write that wrote nothing.
     if (!result || !row) throw new Error('the write answered no vault');
-    return Object.fromEntries(result.fields.map((f, i) => [f, row[i] ?? null]));
+    // A column named twice (the vault's id, its warehouse's id) keeps its first value.
+    const vault: Record<string, string | null> = {};
+    result.fields.forEach((f, i) => (vault[f] ??= row[i] ?? null));
+    return vault;
   };
 
   const app = Fastify({ logger: false });
+  // The add's form is read whole, as bytes: a server must at least take it off the socket.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_, body, done) =>
+    done(null, body),
+  );
   app.get('/hello', async () => ({ hello: 'world' }));
-  app.post<{ Params: { kind: 'stage' | 'move'; turns: string } }>(
-    '/floor/:turns/:kind',
-    async (request) => {
+  let added = 0;
+  app.post<{ Params: { turns: string } }>('/floor/:turns/add', async (request) => {
+    const name = `FLOOR-${++added}-${Date.now()}`;
+    if (request.params.turns === 'one') {
+      const { results = [], engineMs } = await ask({ add: { name, field: addField } });
+      return { vault: answerOf(results), engineMs };
+    }
+    const add = recordedAdd();
+    const first = await ask({ statements: add.reads(name, addField) });
+    const ids = newIds(add, first.results ?? []);
+    const second = await ask({
+      statements: add.writes(name, ids, { field: addField, position: 1 }),
+    });
+    return {
+      vault: answerOf(second.results ?? []),
+      engineMs: (first.engineMs ?? 0) + (second.engineMs ?? 0),
+    };
+  });
+  // At our server's path, so that one driver deletes on both.
+  app.delete<{ Params: { id: string } }>('/api/vaults/:id', async (request) => {
+    const text = 'DELETE FROM vaults WHERE id = $1';
+    await ask({ statements: [{ text, values: [Number(request.params.id)] }] });
+    return {};
+  });
+  app.route<{ Params: { kind: 'stage' | 'move'; turns: string } }>({
+    method: ['POST', 'PUT'],
+    url: '/floor/:turns/:kind',
+    handler: async (request) => {
       const [first, second] = turns[request.params.kind];
       if (request.params.turns === 'one') {
         const { results = [], engineMs } = await ask({ statements: [...first, ...second] });
@@ -141,9 +216,9 @@ async function floorServer(dataDir: string) {
       const { results = [], engineMs = 0 } = await ask({ statements: second });
       return { vault: answerOf(results), engineMs: firstMs + engineMs };
     },
-  );
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  console.log(`floor running at ${url} vault ${vault.id} field ${vault.fieldId}`);
+  console.log(`floor running at ${url} vault ${vault.id} field ${vault.fieldId} add ${addField}`);
 }
 
 // --- the driver ---
@@ -151,11 +226,13 @@ interface Timed {
   ms: number;
   /** The floor's own report of PGlite's time; absent for our server and hello world. */
   engineMs?: number;
+  /** The vault an add made, to delete untimed after it. */
+  vaultId?: number;
 }
 
 function startFloor(
   dataDir: string,
-): Promise<{ url: string; vault: number; field: number; child: ChildProcess }> {
+): Promise<{ url: string; vault: number; field: number; addField: number; child: ChildProcess }> {
   // The flags and allocator settings scripts/start-server.sh gives the embedded engine's server.
   const child = spawn(
     process.execPath,
@@ -178,8 +255,16 @@ function startFloor(
     let out = '';
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /running at (http:\/\/\S+) vault (\d+) field (\d+)/.exec(out);
-      if (m?.[1]) resolve({ url: m[1], vault: Number(m[2]), field: Number(m[3]), child });
+      const m = /running at (http:\/\/\S+) vault (\d+) field (\d+) add (\d+)/.exec(out);
+      if (m?.[1]) {
+        resolve({
+          url: m[1],
+          vault: Number(m[2]),
+          field: Number(m[3]),
+          addField: Number(m[4]),
+          child,
+        });
+      }
     });
     child.on('exit', (code) => reject(new Error(`floor server exited with ${code}: ${out}`)));
   });
@@ -196,8 +281,11 @@ async function timedWrite(
   const ms = performance.now() - start;
   if (res.status < 200 || res.status > 299)
     throw new Error(`${url} answered ${res.status}: ${res.text}`);
-  const { engineMs } = JSON.parse(res.text) as { engineMs?: number };
-  return { ms, engineMs };
+  const { engineMs, vault } = JSON.parse(res.text) as {
+    engineMs?: number;
+    vault?: { id?: number | string };
+  };
+  return { ms, engineMs, vaultId: vault?.id === undefined ? undefined : Number(vault.id) };
 }
 
 async function drive() {
@@ -217,37 +305,73 @@ async function drive() {
     const moveBack = Buffer.from(
       JSON.stringify({ vaultId: floor.vault, fieldId: floor.field, position: 1 }),
     );
-    const variants: [string, () => Promise<[Timed, Timed]>][] = [
+    let added = 0;
+    /** The bench's add form (vault-operations.ts): a new vault number and a new order. */
+    const addForm = async () => {
+      const form = new FormData();
+      const name = `FL${++added}${Date.now()}`;
+      form.set('customer_name', 'BENCH CUSTOMER');
+      form.set('order_name', name);
+      form.set('vault_id', name);
+      form.set('type', 'vault');
+      form.set('field_id', String(floor.addField));
+      form.set('position', '1');
+      const { body, contentType } = await multipart(form);
+      return { body, headers: { 'content-type': contentType, cookie } };
+    };
+    /**
+     * An add on the empty field, a stage and a move back of the replayed vault, each timed;
+     * then the added vault deleted, untimed. On our server a delete is a larger write (ten
+     * messages to the engine's thread) whose garbage and after-work meet the next round's add,
+     * so our add is timed high here: `npm run bench` times our server's writes.
+     */
+    const oneRound = async (server: string, paths: Record<'add' | 'stage' | 'move', string>) => {
+      const form = await addForm();
+      const add = await timedWrite(server + paths.add, 'POST', form.headers, form.body);
+      const stage = await timedWrite(server + paths.stage, 'POST', { cookie });
+      const move = await timedWrite(server + paths.move, 'PUT', { cookie, ...json }, moveBack);
+      if (add.vaultId === undefined) throw new Error(`${paths.add} answered no vault`);
+      await timedWrite(`${server}/api/vaults/${add.vaultId}`, 'DELETE', { cookie });
+      return [add, stage, move];
+    };
+    const variants: [string, () => Promise<Timed[]>][] = [
       [
         'our server',
-        async () => [
-          await timedWrite(`${app.url}/api/stage/vaults/${floor.vault}`, 'POST', { cookie }),
-          await timedWrite(`${app.url}/api/vaults/move`, 'PUT', { cookie, ...json }, moveBack),
-        ],
+        () =>
+          oneRound(app.url, {
+            add: '/api/vaults/',
+            stage: `/api/stage/vaults/${floor.vault}`,
+            move: '/api/vaults/move',
+          }),
       ],
       [
         'floor, two turns',
-        async () => [
-          await timedWrite(`${floor.url}/floor/two/stage`, 'POST', {}),
-          await timedWrite(`${floor.url}/floor/two/move`, 'POST', {}),
-        ],
+        () =>
+          oneRound(floor.url, {
+            add: '/floor/two/add',
+            stage: '/floor/two/stage',
+            move: '/floor/two/move',
+          }),
       ],
       [
         'floor, one turn',
-        async () => [
-          await timedWrite(`${floor.url}/floor/one/stage`, 'POST', {}),
-          await timedWrite(`${floor.url}/floor/one/move`, 'POST', {}),
-        ],
+        () =>
+          oneRound(floor.url, {
+            add: '/floor/one/add',
+            stage: '/floor/one/stage',
+            move: '/floor/one/move',
+          }),
       ],
       [
         'Fastify hello world',
         async () => [
           await timedWrite(`${floor.url}/hello`, 'GET', {}),
           await timedWrite(`${floor.url}/hello`, 'GET', {}),
+          await timedWrite(`${floor.url}/hello`, 'GET', {}),
         ],
       ],
     ];
-    const times = new Map<string, Timed[][]>(variants.map(([name]) => [name, [[], []]]));
+    const times = new Map<string, Timed[][]>(variants.map(([name]) => [name, [[], [], []]]));
     for (let block = 0; block * BLOCK < WARM_UP + ROUNDS; block++) {
       // A different variant first each block, so none always follows the same one.
       for (let k = 0; k < variants.length; k++) {
@@ -255,11 +379,9 @@ async function drive() {
         if (!variant) continue;
         const [name, once] = variant;
         for (let round = block * BLOCK; round < (block + 1) * BLOCK; round++) {
-          const [stage, move] = await once();
+          const timed = await once();
           if (round < WARM_UP) continue;
-          const kept = times.get(name);
-          kept?.[0]?.push(stage);
-          kept?.[1]?.push(move);
+          timed.forEach((t, i) => times.get(name)?.[i]?.push(t));
         }
       }
     }
@@ -278,9 +400,9 @@ async function drive() {
       `${ROUNDS} rounds after ${WARM_UP} warm, in blocks of ${BLOCK}, ${WAREHOUSES} warehouses, ` +
         `load ${os.loadavg()[0]?.toFixed(1)}; ms, median (p95, median in PGlite):`,
     );
-    for (const [name, [stages, moves]] of times) {
-      const label = name === 'Fastify hello world' ? 'two GETs' : 'stage / move';
-      console.log(`  ${name.padEnd(20)} ${label.padEnd(13)} ${stat(stages)}  ${stat(moves)}`);
+    for (const [name, writes] of times) {
+      const label = name === 'Fastify hello world' ? 'three GETs' : 'add / stage / move';
+      console.log(`  ${name.padEnd(20)} ${label.padEnd(18)} ${writes.map(stat).join('  ')}`);
     }
   } finally {
     floor.child.kill('SIGTERM');
