@@ -322,8 +322,8 @@ async function drive() {
     /**
      * An add on the empty field, a stage and a move back of the replayed vault, each timed;
      * then the added vault deleted, untimed. On our server a delete is a larger write (ten
-     * messages to the engine's thread) whose garbage and after-work meet the next round's add,
-     * so our add is timed high here: `npm run bench` times our server's writes.
+     * messages to the engine's thread, the whole warehouse in its answer) and the next round's
+     * add is timed higher after it than in `npm run bench`, which times our server's writes.
      */
     const oneRound = async (server: string, paths: Record<'add' | 'stage' | 'move', string>) => {
       const form = await addForm();
