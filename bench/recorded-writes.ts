@@ -28,13 +28,12 @@ export interface RecordedWrites {
 /**
  * An add replayed as the bench adds: a vault numbered `name` with a new order of the same
  * name, for the recorded customer, at a place in the recorded field's warehouse. Its second
- * turn needs the new order's id and the vault's id, which the first turn answers (the first
- * value of its statements `orderAt` and `idAt`).
+ * turn needs the new order's id and the vault's id, which the first turn answers.
  */
 export interface RecordedAdd {
   reads(name: string, field: number): Statement[];
-  orderAt: number;
-  idAt: number;
+  /** The new ids, given the first value each statement of the first turn answered. */
+  newIds(firstOf: (statement: number) => unknown): { order: number; vault: number };
   writes(
     name: string,
     ids: { order: number; vault: number },
@@ -95,8 +94,11 @@ function recordedAdd(turns: Statement[][] | undefined): RecordedAdd | null {
     throw new Error('the recorded add has no new order or vault id: record it again.');
   }
   return {
-    orderAt,
-    idAt,
+    newIds: (firstOf) => {
+      const ids = { order: Number(firstOf(orderAt)), vault: Number(firstOf(idAt)) };
+      if (!ids.order || !ids.vault) throw new Error("the add's first turn answered no new ids");
+      return ids;
+    },
     // The reads name the field in its lock and in the look-up of its positions.
     reads: (name, to) =>
       reads.map((st) => ({

@@ -73,7 +73,7 @@ for (let round = 0; round < ROUNDS; round++) {
     keep(label('add', i, st), ms, round);
     firsts.push(first);
   }
-  const ids = { order: Number(firsts[add.orderAt]), vault: Number(firsts[add.idAt]) };
+  const ids = add.newIds((i) => firsts[i]);
   for (const [i, st] of add
     .writes(name, ids, { field: recorded.field, position: standing + 1 })
     .entries()) {

@@ -21,7 +21,6 @@ import {
   openAsEngine,
   turnMessage,
   vaultToReplay,
-  type RecordedAdd,
   type Statement,
 } from './recorded-writes';
 import { percentile, sequentialWrite, startServer } from './support';
@@ -88,14 +87,6 @@ async function engineThread(port: NonNullable<typeof parentPort>, dataDir: strin
     return { results, engineMs };
   }
 
-  async function addInOneTurn(name: string, field: number): Promise<Omit<FloorReply, 'id'>> {
-    const add = recordedAdd();
-    const first = await run(add.reads(name, field));
-    const ids = newIds(add, first.results ?? []);
-    const second = await run(add.writes(name, ids, { field, position: 1 }));
-    return { results: second.results, engineMs: (first.engineMs ?? 0) + (second.engineMs ?? 0) };
-  }
-
   port.on('message', (request: FloorRequest) => {
     const answer = async (): Promise<FloorReply> => {
       if ('setUp' in request) {
@@ -113,7 +104,7 @@ async function engineThread(port: NonNullable<typeof parentPort>, dataDir: strin
         return { id: request.id, vault: { id: vault, fieldId: recorded.field }, addField };
       }
       if ('add' in request) {
-        return { id: request.id, ...(await addInOneTurn(request.add.name, request.add.field)) };
+        return { id: request.id, ...(await replayAdd(request.add.name, request.add.field, run)) };
       }
       return { id: request.id, ...(await run(request.statements)) };
     };
@@ -126,17 +117,21 @@ async function engineThread(port: NonNullable<typeof parentPort>, dataDir: strin
 
 const recorded = loadRecordedWrites(WRITES);
 
-function recordedAdd(): RecordedAdd {
+/**
+ * The recorded add's two turns, each through `run`: in the engine thread they make one turn,
+ * through messages to it two. The vault goes to position 1 of `field`.
+ */
+async function replayAdd(
+  name: string,
+  field: number,
+  run: (statements: Statement[]) => Promise<Omit<FloorReply, 'id'>>,
+): Promise<Omit<FloorReply, 'id'>> {
   if (!recorded.add) throw new Error(`${WRITES} holds no add: record it again.`);
-  return recorded.add;
-}
-
-/** The new order's and vault's ids, from the add's first turn. */
-function newIds(add: RecordedAdd, results: NonNullable<FloorReply['results']>) {
-  const first = (at: number) => Number(results[at]?.rows[0]?.[0]);
-  const ids = { order: first(add.orderAt), vault: first(add.idAt) };
-  if (!ids.order || !ids.vault) throw new Error("the add's first turn answered no new ids");
-  return ids;
+  const add = recorded.add;
+  const first = await run(add.reads(name, field));
+  const ids = add.newIds((i) => first.results?.[i]?.rows[0]?.[0]);
+  const second = await run(add.writes(name, ids, { field, position: 1 }));
+  return { results: second.results, engineMs: (first.engineMs ?? 0) + (second.engineMs ?? 0) };
 }
 
 // --- the floor's HTTP server, in its own process as our server is ---
@@ -182,20 +177,11 @@ async function floorServer(dataDir: string) {
   let added = 0;
   app.post<{ Params: { turns: string } }>('/floor/:turns/add', async (request) => {
     const name = `FLOOR-${++added}-${Date.now()}`;
-    if (request.params.turns === 'one') {
-      const { results = [], engineMs } = await ask({ add: { name, field: addField } });
-      return { vault: answerOf(results), engineMs };
-    }
-    const add = recordedAdd();
-    const first = await ask({ statements: add.reads(name, addField) });
-    const ids = newIds(add, first.results ?? []);
-    const second = await ask({
-      statements: add.writes(name, ids, { field: addField, position: 1 }),
-    });
-    return {
-      vault: answerOf(second.results ?? []),
-      engineMs: (first.engineMs ?? 0) + (second.engineMs ?? 0),
-    };
+    const { results = [], engineMs } =
+      request.params.turns === 'one'
+        ? await ask({ add: { name, field: addField } })
+        : await replayAdd(name, addField, (statements) => ask({ statements }));
+    return { vault: answerOf(results), engineMs };
   });
   // At our server's path, so that one driver deletes on both.
   app.delete<{ Params: { id: string } }>('/api/vaults/:id', async (request) => {
