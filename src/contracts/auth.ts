@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { emptySchema, idSchema, okSchema } from './common';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits';
+import { ROLES } from '../domain/roles';
 
 const sessionUserSchema = z.object({
   id: idSchema,
   email: z.string(),
+  role: z.enum(ROLES),
   companyId: idSchema,
   companyName: z.string(),
 });

@@ -125,6 +125,7 @@ export const createChecklist = defineEndpoint({
   summary: 'Creates a checklist; keeps at most 5 per company by deleting the oldest inactive ones.',
   tag: 'checklists',
   access: 'session',
+  role: 'office',
   body: createChecklistBodySchema,
   response: checklistSchema,
 });
@@ -166,6 +167,7 @@ export const deleteChecklist = defineEndpoint({
   summary: 'Deletes a checklist and its images.',
   tag: 'checklists',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   response: okSchema,
 });
@@ -287,6 +289,7 @@ export const renewChecklistLink = defineEndpoint({
   summary: 'Gives the checklist a new link token; the old link and QR code stop working.',
   tag: 'checklists',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   response: checklistSchema,
 });
@@ -303,6 +306,7 @@ export const getChecklistSettings = defineEndpoint({
   summary: "The company's checklist link settings.",
   tag: 'checklists',
   access: 'session',
+  role: 'admin',
   response: checklistSettingsSchema,
 });
 
@@ -313,6 +317,7 @@ export const updateChecklistSettings = defineEndpoint({
     'Turns the name links on or off; off, they answer exactly as for a warehouse that does not exist.',
   tag: 'checklists',
   access: 'session',
+  role: 'admin',
   body: z.strictObject({
     name_links: z.boolean({ error: 'name_links must be true or false.' }),
   }),

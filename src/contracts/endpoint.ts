@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Role } from '../domain/roles';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -20,6 +21,12 @@ export interface Endpoint<
   tag: string;
   /** `public` calls need no session; everything else answers 401 without one. */
   access: Access;
+  /**
+   * The least role that may make a session call (src/domain/roles.ts); crew, every signed-in
+   * user, when absent. The server refuses the others with 403; our client hides what a user's
+   * role may not do by the same field.
+   */
+  role?: Role;
   params?: Params;
   body?: Body;
   query?: Query;

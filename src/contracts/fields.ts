@@ -38,6 +38,7 @@ export const toggleFieldType = defineEndpoint({
     'Turns a field and the one below into a couchbox pair, or the pair back into vault fields.',
   tag: 'fields',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   body: toggleFieldTypeBodySchema,
   response: z.object({ field1: fieldSchema, field2: fieldSchema }),

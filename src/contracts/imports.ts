@@ -182,6 +182,7 @@ export const uploadImport = defineEndpoint({
     'Uploads a CSV or XLSX file of vaults (multipart, field `file`); answers its columns and a suggested mapping.',
   tag: 'imports',
   access: 'session',
+  role: 'office',
   form: {
     file: 'file',
     maxFileBytes: { bytes: MAX_IMPORT_BYTES, message: IMPORT_FILE_TOO_LARGE_MESSAGE },
@@ -195,6 +196,7 @@ export const listImports = defineEndpoint({
   summary: "The company's most recent imports, newest first.",
   tag: 'imports',
   access: 'session',
+  role: 'office',
   response: z.array(importJobSchema),
 });
 
@@ -204,6 +206,7 @@ export const getImport = defineEndpoint({
   summary: 'One import: its state and progress (rows done, rows refused).',
   tag: 'imports',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   response: importJobSchema,
 });
@@ -215,6 +218,7 @@ export const previewImport = defineEndpoint({
     'The first rows as they will be stored, counts of created, updated and refused rows, and missing warehouses.',
   tag: 'imports',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   body: importOptionsSchema,
   response: importPreviewSchema,
@@ -226,6 +230,7 @@ export const startImport = defineEndpoint({
   summary: 'Starts the import in the background with the mapping and options given.',
   tag: 'imports',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   body: importOptionsSchema,
   response: importJobSchema,
@@ -237,6 +242,7 @@ export const cancelImport = defineEndpoint({
   summary: 'Cancels a running import; nothing of it is kept.',
   tag: 'imports',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   response: importJobSchema,
 });
@@ -248,6 +254,7 @@ export const importAgain = defineEndpoint({
     'A new import of the same file as an ended one (failed, cancelled, refused), with its mapping; answers the new job to map and start.',
   tag: 'imports',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   response: importJobSchema,
 });
@@ -259,6 +266,7 @@ export const downloadRefusedRows = defineEndpoint({
   summary: 'The refused rows as CSV with an added "error" column, ready to fix and import again.',
   tag: 'imports',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   download: { contentTypes: ['text/csv'] },
   response: z.unknown(),

@@ -46,6 +46,7 @@ export const exportVaultsCsv = defineEndpoint({
     'The print list as CSV (Vault Name, Customer Name, Vault Type, Position, Field Name, Warehouse Name, Notes).',
   tag: 'print',
   access: 'session',
+  role: 'office',
   download: { contentTypes: ['text/csv'] },
   response: z.unknown(),
 });

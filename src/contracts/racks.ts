@@ -210,6 +210,7 @@ export const addRack = defineEndpoint({
   summary: 'Creates a rack with its shelves at a free spot inside the warehouse.',
   tag: 'racks',
   access: 'session',
+  role: 'office',
   params: idParamsSchema,
   body: addRackBodySchema,
   response: rackSchema,
@@ -222,6 +223,7 @@ export const updateRack = defineEndpoint({
     'Moves a rack (position x, y); top-level width, length and orientation resize or turn it. What is left out stays; it must stay inside the warehouse and clear of others.',
   tag: 'racks',
   access: 'session',
+  role: 'office',
   params: rackParamsSchema,
   body: updateRackBodySchema,
   response: rackSchema,
@@ -233,6 +235,7 @@ export const deleteRack = defineEndpoint({
   summary: 'Deletes a rack with its shelves and pallets.',
   tag: 'racks',
   access: 'session',
+  role: 'office',
   params: rackParamsSchema,
   response: okSchema,
 });

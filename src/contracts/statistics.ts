@@ -26,5 +26,6 @@ export const getStatistics = defineEndpoint({
     'Per warehouse: potential spaces, empty vaults and empty couchboxes, counted by the database.',
   tag: 'statistics',
   access: 'session',
+  role: 'office',
   response: z.array(warehouseStatisticsSchema),
 });

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idSchema } from './common';
+import { idParamsSchema, idSchema } from './common';
+import { ROLES } from '../domain/roles';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
 const teamMemberSchema = z.object({
   id: idSchema,
   email: z.string(),
+  role: z.enum(ROLES),
   createdAt: z.string(),
 });
+
+const roleInput = z.enum(ROLES, { error: 'Role must be one of crew, office or admin.' });
 
 const addTeamMemberBodySchema = z.object({
   email: z
@@ -19,6 +23,8 @@ const addTeamMemberBodySchema = z.object({
     .string({ error: 'Password is required.' })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  /** Absent in the spec's call: the colleague gets the least role (src/domain/roles.ts). */
+  role: roleInput.optional(),
 });
 
 export const listTeam = defineEndpoint({
@@ -27,6 +33,7 @@ export const listTeam = defineEndpoint({
   summary: "The signed-in user's colleagues.",
   tag: 'team',
   access: 'session',
+  role: 'admin',
   response: z.array(teamMemberSchema),
 });
 
@@ -36,6 +43,20 @@ export const addTeamMember = defineEndpoint({
   summary: "Adds a colleague to the signed-in user's company.",
   tag: 'team',
   access: 'session',
+  role: 'admin',
   body: addTeamMemberBodySchema,
   response: teamMemberSchema,
 });
+
+export const changeTeamMemberRole = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/team/users/:id/role',
+  summary: "Changes a colleague's role; the company keeps at least one admin.",
+  tag: 'team',
+  access: 'session',
+  role: 'admin',
+  params: idParamsSchema,
+  body: z.object({ role: roleInput }),
+  response: teamMemberSchema,
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;

@@ -140,6 +140,7 @@ export const addWarehouse = defineEndpoint({
   summary: 'Creates a warehouse and its rows x cols fields.',
   tag: 'warehouses',
   access: 'session',
+  role: 'office',
   body: addWarehouseBodySchema,
   response: warehouseSchema,
 });
@@ -150,6 +151,7 @@ export const deleteWarehouse = defineEndpoint({
   summary: 'Deletes a warehouse with its fields, vaults, racks and files.',
   tag: 'warehouses',
   access: 'session',
+  role: 'admin',
   params: idParamsSchema,
   response: okSchema,
 });

@@ -76,7 +76,13 @@ export async function loadDemo(db: Db, storage: FileStorage): Promise<DemoResult
       await addDemoFloorExtras(
         tx,
         storage,
-        { id: user.id, email: user.email, companyId: company.id, companyName: DEMO_COMPANY },
+        {
+          id: user.id,
+          email: user.email,
+          role: user.role,
+          companyId: company.id,
+          companyName: DEMO_COMPANY,
+        },
         rackWarehouseId,
       );
     }

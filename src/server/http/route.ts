@@ -4,6 +4,7 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf } from '../../contracts/endpoi
 import type { SessionUser } from '../../contracts/auth';
 import type { UploadedFile } from '../storage/storage';
 import { AppError } from './errors';
+import { roleAllows, roleRefusal, type Role } from '../../domain/roles';
 import { readForm } from './multipart';
 import { JsonAnswer } from '../lib/answer-cache';
 import { sendJsonAnswer } from './json-answer';
@@ -79,6 +80,14 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The session's user, when their role may make the call; before anything else is read. */
+function requireRole(request: FastifyRequest, needed: Role): SessionUser {
+  const user = requireUser(request);
+  if (!roleAllows(user.role, needed))
+    throw new AppError('ROLE_NOT_ALLOWED', roleRefusal(user.role, needed));
+  return user;
+}
+
 function isJson(request: FastifyRequest): boolean {
   return request.headers['content-type']?.startsWith('application/json') ?? false;
 }
@@ -132,7 +141,10 @@ export function registerEndpoint<E extends Endpoint>(
       url,
       config: { ...options.config, endpoint: endpoint.path },
       handler: async (request, reply) => {
-        const user = endpoint.access === 'session' ? requireUser(request) : request.user;
+        const user =
+          endpoint.access === 'session'
+            ? requireRole(request, endpoint.role ?? 'crew')
+            : request.user;
         const isForm = endpoint.form !== undefined;
         const ctx = {
           params: endpoint.params ? parseWith(endpoint.params, request.params, 'path') : {},

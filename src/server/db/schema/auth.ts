@@ -7,6 +7,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_ROLE, ROLES } from '../../../domain/roles';
 
 export const companies = pgTable('companies', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -22,6 +23,7 @@ export const users = pgTable('users', {
   companyId: bigint('company_id', { mode: 'number' }).notNull(),
   email: text('email').notNull(),
   passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ROLES }).notNull().default(DEFAULT_ROLE),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { companies, sessions, signInCounters, signInDevices, users } from '../../db/schema/auth';
+import type { Role } from '../../../domain/roles';
 
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db
@@ -8,6 +9,7 @@ export async function findUserByEmail(db: Db, email: string) {
       id: users.id,
       email: users.email,
       passwordHash: users.passwordHash,
+      role: users.role,
       companyId: users.companyId,
       companyName: companies.name,
     })
@@ -30,6 +32,7 @@ export async function findSessionUser(db: Db, sessionId: string, now: Date) {
     .select({
       id: users.id,
       email: users.email,
+      role: users.role,
       companyId: users.companyId,
       companyName: companies.name,
       expiresAt: sessions.expiresAt,
@@ -218,12 +221,12 @@ export async function countCompanies(db: Db) {
 
 export async function insertUser(
   db: Db,
-  params: { companyId: number; email: string; passwordHash: string },
+  params: { companyId: number; email: string; passwordHash: string; role: Role },
 ) {
   const [row] = await db
     .insert(users)
     .values(params)
-    .returning({ id: users.id, email: users.email, createdAt: users.createdAt });
+    .returning({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt });
   if (!row) throw new Error('User insert returned nothing');
   return row;
 }
@@ -234,10 +237,36 @@ export async function updateUserPassword(db: Db, userId: number, passwordHash: s
 
 export async function listCompanyUsers(db: Db, companyId: number) {
   return db
-    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+    .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.companyId, companyId))
     .orderBy(users.email);
+}
+
+/** Holds the company row, so that two role changes at once cannot both take its last admin. */
+export async function lockCompany(db: Db, companyId: number) {
+  await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+}
+
+export async function countAdmins(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'admin')));
+  return row?.n ?? 0;
+}
+
+export async function findCompanyUser(db: Db, companyId: number, userId: number) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function updateUserRole(db: Db, userId: number, role: Role) {
+  await db.update(users).set({ role }).where(eq(users.id, userId));
 }
 
 export async function listAllUsers(db: Db) {

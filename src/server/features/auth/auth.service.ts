@@ -115,6 +115,7 @@ export async function login(
     user: {
       id: user.id,
       email: user.email,
+      role: user.role,
       companyId: user.companyId,
       companyName: user.companyName,
     },
@@ -151,6 +152,7 @@ export async function resolveSession(
   const user = {
     id: row.id,
     email: row.email,
+    role: row.role,
     companyId: row.companyId,
     companyName: row.companyName,
   };

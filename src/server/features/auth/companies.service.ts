@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
 import { slugify } from '../../../domain/slug';
 import * as repo from './auth.repository';
+import type { Role } from '../../../domain/roles';
 
 /** Creates a company with a unique slug: "Acme Moving", then "acme-moving-2" for a namesake. */
 export async function createCompany(db: Db, name: string) {
@@ -20,14 +21,16 @@ export async function createCompany(db: Db, name: string) {
   throw new Error(`No free slug for company ${name}`);
 }
 
+/** A company's first user, made with the company, is its admin; colleagues get the role they are given. */
 export async function createUser(
   db: Db,
-  params: { companyId: number; email: string; password: string },
+  params: { companyId: number; email: string; password: string; role?: Role },
 ) {
   const email = params.email.trim().toLowerCase();
   const passwordHash = await hashPassword(params.password);
+  const role = params.role ?? 'admin';
   try {
-    return await repo.insertUser(db, { companyId: params.companyId, email, passwordHash });
+    return await repo.insertUser(db, { companyId: params.companyId, email, passwordHash, role });
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError('EMAIL_TAKEN', `A user with the email ${email} already exists.`);
@@ -42,7 +45,7 @@ export async function createUser(
  */
 export async function addTeamMember(
   db: Db,
-  params: { companyId: number; email: string; password: string },
+  params: { companyId: number; email: string; password: string; role: Role },
 ) {
   try {
     return await createUser(db, params);
@@ -64,7 +67,29 @@ export async function setUserPassword(db: Db, email: string, password: string) {
   await repo.deleteUserSessions(db, user.id);
 }
 
+function teamMember(row: { id: number; email: string; role: Role; createdAt: Date }) {
+  return { id: row.id, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() };
+}
+
 export async function listTeam(db: Db, companyId: number) {
-  const rows = await repo.listCompanyUsers(db, companyId);
-  return rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() }));
+  return (await repo.listCompanyUsers(db, companyId)).map(teamMember);
+}
+
+export const LAST_ADMIN_MESSAGE =
+  'The company needs at least one admin: make another colleague an admin first.';
+
+/** Changes a colleague's role; it takes effect on their next call, on every instance. */
+export async function changeRole(
+  db: Db,
+  params: { companyId: number; userId: number; role: Role },
+) {
+  return db.transaction(async (tx) => {
+    await repo.lockCompany(tx, params.companyId);
+    const user = await repo.findCompanyUser(tx, params.companyId, params.userId);
+    if (!user) throw new AppError('NOT_FOUND', 'This colleague was not found.');
+    if (user.role === 'admin' && params.role !== 'admin' && (await repo.countAdmins(tx, params.companyId)) <= 1)
+      throw new AppError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
+    await repo.updateUserRole(tx, user.id, params.role);
+    return teamMember({ ...user, role: params.role });
+  });
 }

@@ -5,7 +5,8 @@ import * as contract from '../../../contracts/team';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { addTeamMember, listTeam } from './companies.service';
+import { addTeamMember, changeRole, listTeam } from './companies.service';
+import { DEFAULT_ROLE } from '../../../domain/roles';
 
 /**
  * Adds per signed-in user and hour. Emails are unique across companies, so each refusal still
@@ -16,6 +17,9 @@ export const TEAM_ADDS_PER_HOUR = 20;
 
 export function registerTeamRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, contract.listTeam, async ({ user }) => listTeam(deps.db, user.companyId));
+  registerEndpoint(app, contract.changeTeamMemberRole, async ({ user, params, body }) =>
+    changeRole(deps.db, { companyId: user.companyId, userId: params.id, role: body.role }),
+  );
 
   void app.register(async (scope) => {
     await scope.register(rateLimit, {
@@ -36,8 +40,14 @@ export function registerTeamRoutes(app: FastifyInstance, deps: AppDeps): void {
         companyId: user.companyId,
         email: body.email,
         password: body.password,
+        role: body.role ?? DEFAULT_ROLE,
       });
-      return { id: created.id, email: created.email, createdAt: created.createdAt.toISOString() };
+      return {
+        id: created.id,
+        email: created.email,
+        role: created.role,
+        createdAt: created.createdAt.toISOString(),
+      };
     });
   });
 }

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import * as auth from '../../../../contracts/auth';
+import type { Endpoint } from '../../../../contracts/endpoint';
+import { roleAllows } from '../../../../domain/roles';
 import { ApiError, callApi } from '../../../lib/api';
 
 export const sessionQueryKey = ['session'] as const;
@@ -19,4 +21,13 @@ export function useSession() {
     staleTime: 5 * 60_000,
     retry: false,
   });
+}
+
+/**
+ * Whether the signed-in user's role may make this call: screens hide what it may not, by the
+ * same field the server enforces.
+ */
+export function useMayCall(endpoint: Pick<Endpoint, 'role'>): boolean {
+  const role = useSession().data?.role;
+  return role !== undefined && roleAllows(role, endpoint.role ?? 'crew');
 }
