@@ -51,6 +51,11 @@ export function printFigures(title: string, figures: readonly Figure[]): void {
       .map((c, i) => c.padEnd(widths[i] ?? 0))
       .join('  ')
       .trimEnd();
-  console.log(`\n${title}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  console.log(
+    `\n${title}\n${line(header)}\n${widths
+      .map((w) => '-'.repeat(w))
+      .join('  ')
+      .trimEnd()}`,
+  );
   for (const row of rows) console.log(line(row));
 }

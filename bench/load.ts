@@ -91,7 +91,7 @@ function writer(client: Client, field: FieldShape, tag: string) {
         body,
       });
       if (answer.status === 200)
-        vaultId = (JSON.parse(answer.text) as { vault: { id: number } }).vault.id;
+        vaultId = (JSON.parse(answer.text()) as { vault: { id: number } }).vault.id;
       return answer;
     }
     const id: number = vaultId;
@@ -173,7 +173,7 @@ export async function measureLoad(
                 )
               : await request(agent, client.url + paths[kind](n), { headers });
           if (answer.status >= 400)
-            errors.push(`${kind} ${answer.status} ${answer.text.slice(0, 100)}`);
+            errors.push(`${kind} ${answer.status} ${answer.text().slice(0, 100)}`);
           else (latencies.get(kind) ?? latencies.set(kind, []).get(kind))?.push(answer.ms);
         } catch (error) {
           errors.push(`${kind} ${String(error)}`);

@@ -47,7 +47,7 @@ export async function measureServerCalls(
     const number = `S${tag}${round}`;
     const added = await client.call('POST', '/api/vaults/', vaultForm(field, number));
     add('add a vault', added.ms);
-    const vault = (JSON.parse(added.text) as { vault: { id: number } }).vault;
+    const vault = (JSON.parse(added.text()) as { vault: { id: number } }).vault;
     for (const [i, read] of reads.entries()) {
       // Statistics follow the add, the staged list its stage; the others follow an edit.
       const customer = `CUSTOMER ${tag} ${round} ${i}`;

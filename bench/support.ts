@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { loadConfig } from '../src/server/config';
 import { generateCompanyData } from '../src/server/demo/generate';
 import { createCompany, createUser } from '../src/server/features/auth/companies.service';
@@ -88,7 +89,7 @@ export async function seedCompany(env: Record<string, string>, warehouses: numbe
 export interface Answer {
   status: number;
   ms: number;
-  text: string;
+  text: () => string;
 }
 
 /**
@@ -108,13 +109,20 @@ export function request(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - start,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+        res.on('end', () => {
+          const ms = performance.now() - start;
+          const body = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          // Decoded only when read, after the clock: decoding is the client's work.
+          const text = () =>
+            (encoding === 'br'
+              ? zlib.brotliDecompressSync(body)
+              : encoding === 'gzip'
+                ? zlib.gunzipSync(body)
+                : body
+            ).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, ms, text });
+        });
         res.on('error', reject);
       },
     );
@@ -151,7 +159,8 @@ export async function signIn(url: string, email: string, password = PASSWORD) {
           ? undefined
           : JSON.stringify(body),
     });
-    if (answer.status >= 400) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+    if (answer.status >= 400)
+      throw new Error(`${method} ${path}: ${answer.status} ${answer.text()}`);
     return answer;
   };
   return {
