@@ -110,7 +110,7 @@ export async function measurePhone(url: string, runs: number): Promise<Figure[]>
     const times = new Map<string, number[]>();
     // Round 0 warms the server and the browser's caches and is not counted.
     for (let round = 0; round <= runs; round++) {
-      const add = (name: string, ms: number) => {
+      const note = (name: string, ms: number) => {
         if (round > 0) times.set(name, [...(times.get(name) ?? []), ms]);
       };
       await page.goto(`${url}/dashboard`, { waitUntil: 'commit' });
@@ -119,14 +119,15 @@ export async function measurePhone(url: string, runs: number): Promise<Figure[]>
         summaries.length,
         { polling: 'raf' },
       );
-      add('dashboard, from its address', (await shown.jsonValue()) as number);
+      note('dashboard, from its address', (await shown.jsonValue()) as number);
 
       const link = page.getByRole('article', { name: WAREHOUSE }).getByRole('link').first();
       const allCells = await when(
         (n) => document.querySelectorAll('[role="grid"] [role="gridcell"]').length >= Number(n),
-        String(Object.keys(warehouse.fields).length * 0.9),
+        // A couchbox's top cell covers its bottom half.
+        String(Object.values(warehouse.fields).filter((f) => f.type !== 'couchbox-B').length),
       );
-      add(
+      note(
         '40 x 25 warehouse, its link to all cells',
         await timed(page, allCells, () => link.tap()),
       );
@@ -138,7 +139,7 @@ export async function measurePhone(url: string, runs: number): Promise<Figure[]>
           `Field ${name}`,
         field.name,
       );
-      add('tap a field, to its panel', await timed(page, panel, () => cell.tap()));
+      note('tap a field, to its panel', await timed(page, panel, () => cell.tap()));
 
       const number = `P${Date.now().toString(36).toUpperCase()}`;
       await page.getByRole('button', { name: `Add at position ${position}` }).tap();
@@ -159,7 +160,7 @@ export async function measurePhone(url: string, runs: number): Promise<Figure[]>
           `${isThere ? '+' : '-'}${number}`,
         );
       const submit = form.getByRole('button', { name: 'Add Vault' });
-      add(
+      note(
         'add a vault, submit to the panel',
         await timed(page, await inPanel(true), () => submit.tap()),
       );
@@ -168,7 +169,7 @@ export async function measurePhone(url: string, runs: number): Promise<Figure[]>
       const yesStage = page
         .getByRole('dialog', { name: 'Stage Vault' })
         .getByRole('button', { name: 'Yes, stage it' });
-      add('stage a vault', await timed(page, await inPanel(false), () => yesStage.tap()));
+      note('stage a vault', await timed(page, await inPanel(false), () => yesStage.tap()));
 
       const box = page.getByRole('combobox', { name: 'Search' });
       await box.fill(searchText);
@@ -181,7 +182,7 @@ export async function measurePhone(url: string, runs: number): Promise<Figure[]>
           ),
         '',
       );
-      add(
+      note(
         'search pick, to the highlighted fields',
         await timed(page, highlighted, () => option.tap()),
       );
@@ -202,7 +203,7 @@ export async function measurePhone(url: string, runs: number): Promise<Figure[]>
           ),
         `Vault ${number} moved to ${WAREHOUSE}`,
       );
-      add('move a vault from stage', await timed(page, moved, () => yesMove.tap()));
+      note('move a vault from stage', await timed(page, moved, () => yesMove.tap()));
 
       const placed = (await (await api.get(`${url}/api/vaults/lookup/${number}`)).json()) as {
         id: number;

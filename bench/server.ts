@@ -40,32 +40,32 @@ export async function measureServerCalls(
   const times = new Map<string, number[]>(order.map((name) => [name, []]));
   let round = 0;
   // Round 0 warms the server up and is not counted.
-  const add = (name: string, ms: number) => void (round > 0 && times.get(name)?.push(ms));
+  const note = (name: string, ms: number) => void (round > 0 && times.get(name)?.push(ms));
   for (; round <= runs; round++) {
     const field = fields[round];
     if (!field) throw new Error('The bench warehouse has too few fields with room.');
     const number = `S${tag}${round}`;
     const added = await client.call('POST', '/api/vaults/', vaultForm(field, number));
-    add('add a vault', added.ms);
+    note('add a vault', added.ms);
     const vault = (JSON.parse(added.text()) as { vault: { id: number } }).vault;
     for (const [i, read] of reads.entries()) {
       // Statistics follow the add, the staged list its stage; the others follow an edit.
       const customer = `CUSTOMER ${tag} ${round} ${i}`;
       if (read.name === 'staged list') {
-        add('stage', (await client.call('POST', `/api/stage/vaults/${vault.id}`)).ms);
+        note('stage', (await client.call('POST', `/api/stage/vaults/${vault.id}`)).ms);
       } else if (read.name !== 'statistics') {
         const body = { name: number, customer_name: customer, order_name: 'O', type: 'vault' };
-        add('edit a vault', (await client.call('PUT', `/api/vaults/${vault.id}`, body)).ms);
+        note('edit a vault', (await client.call('PUT', `/api/vaults/${vault.id}`, body)).ms);
       }
       const path = read
         .path(encodeURIComponent(customer.toLowerCase()))
         .replace(':field', String(field.id));
-      add(`${read.name}, first after a write`, (await client.call('GET', path)).ms);
-      add(read.name, (await client.call('GET', path)).ms);
+      note(`${read.name}, first after a write`, (await client.call('GET', path)).ms);
+      note(read.name, (await client.call('GET', path)).ms);
     }
     const position = Object.keys(field.vaults).length + 1;
     const move = { vaultId: vault.id, fieldId: field.id, position };
-    add('move from stage', (await client.call('PUT', '/api/vaults/move', move)).ms);
+    note('move from stage', (await client.call('PUT', '/api/vaults/move', move)).ms);
     await client.call('DELETE', `/api/vaults/${vault.id}`);
   }
   const targets = new Map<string, number>(
