@@ -10,7 +10,7 @@ import { isForeignKeyViolation } from '../db/errors';
 export type ScanTarget = 'vault' | 'field';
 
 /** 10 characters of a 32-letter alphabet: 50 random bits, so codes cannot be guessed or counted. */
-export function newScanCode(): string {
+function newScanCode(): string {
   const bytes = randomBytes(SCAN_CODE_LENGTH);
   let code = '';
   for (const byte of bytes) code += SCAN_CODE_ALPHABET[byte % SCAN_CODE_ALPHABET.length];
