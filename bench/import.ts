@@ -14,7 +14,6 @@ import { createDiskStorage } from '../src/server/storage/storage';
 import { LiveHub } from '../src/server/live/live-hub';
 import { createCompany, createUser } from '../src/server/features/auth/companies.service';
 import { columnLetters } from '../src/domain/field-names';
-import { SessionCache } from '../src/server/lib/session-cache';
 
 const PASSWORD = 'bench-password';
 
@@ -158,7 +157,6 @@ export async function measureImport(rows = 50_000, runs = 3): Promise<ImportBenc
       db: database.db,
       status: () => database.status(),
       storage: createDiskStorage(filesDir),
-      sessions: await SessionCache.listening(database),
       sessionDays: 1,
       cookieSecure: 'never',
       live: await LiveHub.start(database, 'import bench'),

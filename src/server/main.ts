@@ -15,7 +15,6 @@ import {
   startHttpsListener,
   type HttpsListener,
 } from './http/https-listener';
-import { SessionCache } from './lib/session-cache';
 import { collectWhenIdle } from './lib/idle-collection';
 import { lowerBackgroundThreads } from './lib/thread-priority';
 import { warmUp } from './warm-up';
@@ -46,7 +45,6 @@ async function main(): Promise<void> {
       status: () => runtime.database.status(),
       storage: runtime.storage,
       live,
-      sessions: await SessionCache.listening(runtime.database),
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
       httpsPort: config.https?.port,
