@@ -1,7 +1,6 @@
 import type { Db } from './db/client';
 import type { EngineStatus } from './db/maintenance';
 import type { LiveHub } from './live/live-hub';
-import type { SessionCache } from './lib/session-cache';
 import type { FileStorage } from './storage/storage';
 
 /** What route modules need from the running server; tests build the same with a fresh database. */
@@ -12,8 +11,6 @@ export interface AppDeps {
   storage: FileStorage;
   /** Change events for the streams this instance holds (decision 0030). */
   live: LiveHub;
-  /** Sessions already resolved, forgotten when any instance ends them (decision 0054). */
-  sessions: SessionCache;
   sessionDays: number;
   cookieSecure: 'auto' | 'always' | 'never';
   /** The HTTPS listener's port, when HTTPS_PORT runs one (`GET /api/secure-address`). */

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
@@ -15,9 +14,6 @@ import {
   startHttpsListener,
   type HttpsListener,
 } from './http/https-listener';
-import { SessionCache } from './lib/session-cache';
-import { collectWhenIdle } from './lib/idle-collection';
-import { lowerBackgroundThreads } from './lib/thread-priority';
 import { warmUp } from './warm-up';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,11 +23,6 @@ const webRoot = here.endsWith(path.join('dist', 'server'))
   : path.join(here, '..', '..', 'dist', 'web');
 
 async function main(): Promise<void> {
-  // V8 lets a heap grow up to four times what survived its last full collection before the
-  // next one; after a few large answers the HTTP thread held 150-190 MiB for 55 MiB live.
-  // 20 % above the live set keeps it near what it uses, for more frequent (not longer)
-  // collections; read by V8 at each collection, so setting it here takes effect (decision 0080).
-  v8.setFlagsFromString('--heap-growing-percent=20');
   const config = loadConfig();
   let logMaintenance = (status: EngineStatus) => console.log(JSON.stringify(status));
   const runtime = await openRuntime(config, 'vaultgrid server', (status) => logMaintenance(status));
@@ -46,7 +37,6 @@ async function main(): Promise<void> {
       status: () => runtime.database.status(),
       storage: runtime.storage,
       live,
-      sessions: await SessionCache.listening(runtime.database),
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
       httpsPort: config.https?.port,
@@ -77,12 +67,6 @@ async function main(): Promise<void> {
   );
   sweep.unref();
 
-  // The garbage of a burst (a PDF of labels, a print list, a busy hour) given back once the
-  // HTTP thread has gone quiet, not 8 s later (decision 0109).
-  const stopCollecting = collectWhenIdle();
-  // The HTTP thread answers first; the process's helpers take the cores it leaves (0104).
-  await lowerBackgroundThreads();
-
   let secure: HttpsListener | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
@@ -90,7 +74,6 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
-    stopCollecting();
     // A statement stuck in the embedded engine cannot be cancelled (decision 0011): past the
     // grace period the process leaves anyway, and PostgreSQL's recovery replays the log.
     setTimeout(() => {

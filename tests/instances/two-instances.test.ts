@@ -268,6 +268,26 @@ describe('two instances behind nginx', () => {
     expect((await fetch(`${b.url}${url ?? ''}`)).status).toBe(401);
   });
 
+  it('ends a session on both instances once a logout is answered', async () => {
+    const [a, b] = instances;
+    if (!a || !b) throw new Error('instances missing');
+    // The other instance is asked at once: an answer kept from before the logout would let
+    // the ended session in there for a few milliseconds, so one trial rarely shows it.
+    const stillIn: number[] = [];
+    for (let trial = 0; trial < 40; trial++) {
+      const [on, other] = trial % 2 === 0 ? [a, b] : [b, a];
+      const staff = await signIn();
+      expect((await direct(staff, `${on.url}/api/auth/`)).status).toBe(200);
+      expect((await direct(staff, `${other.url}/api/auth/`)).status).toBe(200);
+      const out = await direct(staff, `${on.url}/api/auth/logout`, {
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(out.status).toBe(200);
+      if ((await direct(staff, `${other.url}/api/auth/`)).status !== 401) stillIn.push(trial);
+    }
+    expect(stillIn, 'trials whose ended session the other instance let in').toEqual([]);
+  });
+
   it('counts sign-in failures on every instance together', async () => {
     const [a, b] = instances;
     if (!a || !b) throw new Error('instances missing');

@@ -8,7 +8,6 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { createDiskStorage } from '../../src/server/storage/storage';
 import type { AppDeps } from '../../src/server/deps';
 import { LiveHub } from '../../src/server/live/live-hub';
-import { SessionCache } from '../../src/server/lib/session-cache';
 
 export interface TestApp {
   baseUrl: string;
@@ -85,7 +84,6 @@ export async function serveTestApp(
     status: () => database.status(),
     storage: createDiskStorage(filesDir),
     live: await LiveHub.start(database, 'test'),
-    sessions: await SessionCache.listening(database),
     sessionDays: 30,
     cookieSecure: 'never',
   };

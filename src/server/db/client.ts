@@ -12,7 +12,7 @@ import {
   toCounters,
   type EngineStatus,
 } from './maintenance';
-import { GroupedClient, PgliteSession, PgliteWorkerPool } from './pglite-pool';
+import { PgliteConnection, PgliteWorkerPool } from './pglite-pool';
 import { PgListener, type NotificationHandlers } from './pg-listener';
 import { followWarehouseVersions } from './warehouse-versions';
 
@@ -172,12 +172,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  */
 export function isEmbeddedEngine(db: Db): boolean {
   const handle = db as unknown as { $client?: unknown; session?: { client?: unknown } };
-  // A transaction keeps its connection in its session (Drizzle's node-postgres driver); the
-  // work of a statement group sees it through a GroupedClient (statement-groups.ts).
-  const client = handle.session?.client;
+  // A transaction keeps its connection in its session (Drizzle's node-postgres driver).
   return (
-    handle.$client instanceof PgliteWorkerPool ||
-    client instanceof PgliteSession ||
-    client instanceof GroupedClient
+    handle.$client instanceof PgliteWorkerPool || handle.session?.client instanceof PgliteConnection
   );
 }

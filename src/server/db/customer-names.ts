@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { normaliseName } from '../../domain/names';
 import type { Db } from './client';
-import { keptStatement } from './kept-statements';
 import { customers, orders } from './schema/vaults';
 
 /**
@@ -16,42 +15,32 @@ import { customers, orders } from './schema/vaults';
  * find nothing; the upsert then returns the row that won.
  */
 function findOrCreateName(table: typeof customers | typeof orders) {
-  const kind = table === customers ? 'customer' : 'order';
-  const companyId = sql.placeholder('companyId');
-  const name = sql.placeholder('name');
-  const found = keptStatement(`vg_find_or_create_${kind}`, (db) =>
-    db
-      .with(
-        db.$with('created').as(
-          db
-            .insert(table)
-            .values({ companyId, name })
-            .onConflictDoNothing({ target: [table.companyId, table.name] })
-            .returning({ id: table.id }),
-        ),
-      )
+  return async (db: Db, companyId: number, rawName: string): Promise<number> => {
+    const name = normaliseName(rawName);
+    const created = db.$with('created').as(
+      db
+        .insert(table)
+        .values({ companyId, name })
+        .onConflictDoNothing({ target: [table.companyId, table.name] })
+        .returning({ id: table.id }),
+    );
+    const [row] = await db
+      .with(created)
       .select({ id: sql<number>`id`.mapWith(Number) })
       .from(
         sql`(SELECT id FROM created UNION ALL SELECT ${table.id} FROM ${table}
         WHERE ${table.companyId} = ${companyId} AND ${table.name} = ${name}) AS found`,
       )
-      .limit(1),
-  );
-  const upsert = keptStatement(`vg_upsert_${kind}`, (db) =>
-    db
+      .limit(1);
+    if (row) return row.id;
+    const [won] = await db
       .insert(table)
       .values({ companyId, name })
       .onConflictDoUpdate({
         target: [table.companyId, table.name],
         set: { name: sql`excluded.name` },
       })
-      .returning({ id: table.id }),
-  );
-  return async (db: Db, companyId: number, name: string): Promise<number> => {
-    const values = { companyId, name: normaliseName(name) };
-    const [row] = (await found(db, values)) as { id: number }[];
-    if (row) return row.id;
-    const [won] = await upsert(db, values);
+      .returning({ id: table.id });
     if (!won) throw new Error('Name upsert returned nothing');
     return won.id;
   };

@@ -1,14 +1,8 @@
 // Messages between the main thread (pglite-pool.ts) and the engine's thread (pglite-worker.ts).
 
-/** One statement and its parameters, each already PostgreSQL's text (or null). */
-export interface WorkerStatement {
-  text: string;
-  params: unknown[];
-}
-
 export type WorkerRequest =
-  /** Statements run in order in one call into the engine; the first error skips the rest. */
-  | { id: number; type: 'query'; statements: WorkerStatement[] }
+  /** One statement; `params` already PostgreSQL's text (or null). */
+  | { id: number; type: 'query'; text: string; params: unknown[] }
   | { id: number; type: 'exec'; text: string }
   | { id: number; type: 'listen'; channel: string }
   | { id: number; type: 'close' };
@@ -41,9 +35,7 @@ export interface Notification {
 
 /** `notifications`: those the request's statements delivered, to be handed on before it resolves. */
 export type WorkerReply = (
-  | { id: number; ok: true; results: WorkerResult[] }
-  /** `index`: which statement of the request failed. */
-  | { id: number; ok: false; error: WorkerError; index?: number }
+  { id: number; ok: true; result: WorkerResult } | { id: number; ok: false; error: WorkerError }
 ) & { notifications?: Notification[] };
 
 /** A NOTIFY delivered while no request ran (sent on its own). */

@@ -1,5 +1,4 @@
 import { AppError } from '../http/errors';
-import { runAsLongRead } from '../db/engine-lane';
 
 /** How long a heavy read waits for a turn before the caller is told to come back (503). */
 const HEAVY_READ_WAIT_MS = 10_000;
@@ -29,8 +28,7 @@ export function createLimiter(max: number, waitMs = HEAVY_READ_WAIT_MS) {
     }
     active++;
     try {
-      // Heavy reads let short calls go ahead of them on the embedded engine.
-      return await runAsLongRead(work);
+      return await work();
     } finally {
       active--;
       waiting.shift()?.();

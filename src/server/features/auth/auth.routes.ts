@@ -19,7 +19,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     request.user = null;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return;
-    const session = await auth.resolveSession(deps.db, deps.sessions, token, deps.sessionDays);
+    const session = await auth.resolveSession(deps.db, token, deps.sessionDays);
     if (!session) return;
     request.user = session.user;
     if (session.renewedUntil) setSessionCookie(request, reply, deps, token, session.renewedUntil);
@@ -47,7 +47,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
     }
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await auth.logout(deps.db, deps.sessions, token);
+    if (token) await auth.logout(deps.db, token);
     clearSessionCookie(reply);
     return { ok: true as const };
   });

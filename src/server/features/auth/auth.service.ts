@@ -12,7 +12,6 @@ import {
 } from '../../../domain/sign-in-limits';
 import { AppError } from '../../http/errors';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
-import type { SessionCache } from '../../lib/session-cache';
 import * as repo from './auth.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -127,25 +126,20 @@ export async function login(
 
 /**
  * The user behind a session token, or null. A session used past half its life is extended,
- * so staff who work every day are not signed out mid-shift. Sessions already looked up are
- * answered from `kept` until they end or need extending (decision 0054).
+ * so staff who work every day are not signed out mid-shift. Read from the database on every
+ * call, so a logout answered by any instance holds on all of them at once (decision 0411).
  */
 export async function resolveSession(
   db: Db,
-  kept: SessionCache,
   token: string,
   sessionDays: number,
   now = new Date(),
 ): Promise<{ user: SessionUser; renewedUntil: Date | null } | null> {
   const id = hashToken(token);
-  const renewBefore = now.getTime() + (sessionDays * DAY_MS) / 2;
-  const hit = kept.get(id, now.getTime());
-  if (hit && hit.expiresAt.getTime() >= renewBefore) return { user: hit.user, renewedUntil: null };
-  const mark = kept.mark();
   const row = await repo.findSessionUser(db, id, now);
   if (!row) return null;
   let renewedUntil: Date | null = null;
-  if (row.expiresAt.getTime() < renewBefore) {
+  if (row.expiresAt.getTime() < now.getTime() + (sessionDays * DAY_MS) / 2) {
     renewedUntil = new Date(now.getTime() + sessionDays * DAY_MS);
     await repo.extendSession(db, id, renewedUntil);
   }
@@ -156,15 +150,11 @@ export async function resolveSession(
     companyId: row.companyId,
     companyName: row.companyName,
   };
-  kept.set(id, { user, expiresAt: renewedUntil ?? row.expiresAt }, mark, now.getTime());
   return { user, renewedUntil };
 }
 
-/** Ends the session; this instance forgets it at once, the others when they hear of it. */
-export async function logout(db: Db, kept: SessionCache, token: string): Promise<void> {
-  const id = hashToken(token);
-  await repo.deleteSession(db, id);
-  kept.forget([id]);
+export async function logout(db: Db, token: string): Promise<void> {
+  await repo.deleteSession(db, hashToken(token));
 }
 
 /**

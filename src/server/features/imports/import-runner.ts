@@ -5,7 +5,6 @@ import { fieldKey, warehouseKey, type PlannedRow } from '../../../domain/import-
 import { createdWarehouseSentence } from '../../../domain/import-growth';
 import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
-import { runAsLongRead } from '../../db/engine-lane';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { insertWarehouseWithFields } from '../../db/warehouse-rows';
@@ -177,7 +176,7 @@ export class ImportRunner {
       }
     } finally {
       clearInterval(heartbeat);
-      await runAsLongRead(() => repo.dropStaged(this.db, companyId, job.id)).catch(() => undefined);
+      await repo.dropStaged(this.db, companyId, job.id).catch(() => undefined);
     }
   }
 
@@ -200,7 +199,7 @@ export class ImportRunner {
     // The slow part, in short steps without locks: plan over what the database holds now and
     // stage the rows as they would be written. The last step checks this plan under the locks.
     const names = [...new Set(read.rows.map((r) => r.vaultNumber))];
-    const now = await runAsLongRead(() => readState(this.db, companyId, names));
+    const now = await readState(this.db, companyId, names);
     const missing = new Set(
       missingWarehouses(
         read.rows,
@@ -223,19 +222,17 @@ export class ImportRunner {
     await checkpoint(done);
     for (let i = 0; i < staged.length; i += STAGE_ROWS) {
       const chunk = staged.slice(i, i + STAGE_ROWS);
-      await runAsLongRead(() => repo.stageRows(this.db, companyId, job.id, chunk));
+      await repo.stageRows(this.db, companyId, job.id, chunk);
       done += chunk.length;
       await checkpoint(done);
     }
-    await runAsLongRead(() => repo.analyzeStaged(this.db));
-    await runAsLongRead(() =>
-      this.db.transaction((tx) =>
-        this.land(tx, job, user, options, run, {
-          read,
-          staged,
-          growing: new Set(first.growth.map((g) => g.warehouseId)),
-        }),
-      ),
+    await repo.analyzeStaged(this.db);
+    await this.db.transaction((tx) =>
+      this.land(tx, job, user, options, run, {
+        read,
+        staged,
+        growing: new Set(first.growth.map((g) => g.warehouseId)),
+      }),
     );
   }
 

@@ -14,7 +14,6 @@ import { CSV_BOM, csvRow } from '../../../domain/csv';
 import { suggestMapping } from '../../../domain/import-rows';
 import { warehouseKey } from '../../../domain/import-plan';
 import { isEmbeddedEngine, type Db } from '../../db/client';
-import { runAsLongRead } from '../../db/engine-lane';
 import { AppError, notFound } from '../../http/errors';
 import { readSheet } from '../../lib/spreadsheet';
 import type { UploadedFile } from '../../storage/storage';
@@ -383,5 +382,5 @@ export async function sweepStoppedImports(db: Db): Promise<void> {
     companyId: null,
     liveRunners: isEmbeddedEngine(db) ? ImportRunner.liveRunners() : null,
   });
-  await runAsLongRead(() => repo.dropOrphanedStaged(db));
+  await repo.dropOrphanedStaged(db);
 }

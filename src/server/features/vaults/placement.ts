@@ -2,7 +2,6 @@ import type { VaultType } from '../../../contracts/vaults';
 import { isTopmost, placementRefusal } from '../../../domain/placement-rules';
 import { topmostPosition } from '../../../domain/slots';
 import type { Db } from '../../db/client';
-import { together } from '../../db/statement-groups';
 import { lockWarehouseForPlacement, lockWarehousesOfVault } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
 import * as repo from './vaults.repository';
@@ -39,40 +38,25 @@ export interface FieldState {
   taken: number[];
 }
 
-/**
- * Locks fields in id order (decision 0101) and reads their positions; its statements go out
- * with the group the caller issues them in (`together`).
- */
-function lockFieldStates(
-  companyId: number,
-  fieldIds: readonly number[],
-): ((tx: Db) => Promise<FieldState | null>)[] {
-  return [...new Set(fieldIds)]
-    .sort((a, b) => a - b)
-    .map((id) => async (tx) => {
-      const [field, taken] = await together(tx, [
-        (t) => repo.lockField(t, companyId, id),
-        (t) => repo.takenPositions(t, companyId, id),
-      ]);
-      return field ? { field, taken } : null;
-    });
-}
-
-/** Locks the field a new vault goes into, with its warehouse shared before it (0014). */
-export async function lockFieldForAdd<T>(
+/** Locks the field (decision 0101) and reads the positions its vaults hold. */
+async function lockFieldState(
   tx: Db,
   companyId: number,
   fieldId: number,
-  alongside: (tx: Db) => Promise<T>,
-): Promise<{ state: FieldState | null; alongside: T }> {
-  const [lockField] = lockFieldStates(companyId, [fieldId]);
-  if (!lockField) throw notFound('Field');
-  const [, state, found] = await together(tx, [
-    (t) => lockWarehouseForPlacement(t, companyId, fieldId),
-    lockField,
-    alongside,
-  ]);
-  return { state, alongside: found };
+): Promise<FieldState | null> {
+  const field = await repo.lockField(tx, companyId, fieldId);
+  if (!field) return null;
+  return { field, taken: await repo.takenPositions(tx, companyId, fieldId) };
+}
+
+/** Locks the field a new vault goes into, with its warehouse shared before it (0014). */
+export async function lockFieldForAdd(
+  tx: Db,
+  companyId: number,
+  fieldId: number,
+): Promise<FieldState | null> {
+  await lockWarehouseForPlacement(tx, companyId, fieldId);
+  return lockFieldState(tx, companyId, fieldId);
 }
 
 /**
@@ -112,7 +96,7 @@ type Outcome<T> = { value: T } | { moved: repo.VaultRow };
  * in it. Warehouses come before the vault because deleting a warehouse locks the warehouse,
  * then its vaults; the vault's field is only known from an unlocked read (inside the
  * warehouse lock's statement), so a vault moved meanwhile into another warehouse is started
- * over. The locks and reads go to the engine as one group, BEGIN with them (decision 0071).
+ * over.
  */
 export async function withPlacedVault<T>(
   db: Db,
@@ -124,24 +108,19 @@ export async function withPlacedVault<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await db.transaction(async (tx): Promise<Outcome<T>> => {
-      const [lockFields, positions] = repo.lockFieldsOfVault(companyId, vaultId, targetFieldId);
-      const [held, v, locked, taken] = await together(tx, [
-        (t) => lockWarehousesOfVault(t, companyId, vaultId, targetFieldId),
-        (t) => repo.lockAndFindVault(t, companyId, vaultId),
-        (t) => (options.lockFields ? lockFields(t) : Promise.resolve([])),
-        (t) => (options.lockFields ? positions(t) : Promise.resolve([])),
-      ]);
+      const held = await lockWarehousesOfVault(tx, companyId, vaultId, targetFieldId);
+      const v = await repo.lockAndFindVault(tx, companyId, vaultId);
       if (!v) throw notFound('Vault');
       // Changed while the lock waited (PostgreSQL only): its names are read again from the start.
       if (repo.hasStaleJoin(v)) return { moved: v };
       if (v.warehouseId !== null && !held.includes(v.warehouseId)) return { moved: v };
       const fields = new Map<number, FieldState>();
-      for (const field of locked) {
-        const inField = taken.filter((t) => t.fieldId === field.id);
-        fields.set(field.id, {
-          field,
-          taken: inField.flatMap((t) => (t.position === null ? [] : [t.position])),
-        });
+      if (options.lockFields) {
+        const ids = [v.fieldId, targetFieldId].filter((id): id is number => id !== null);
+        for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+          const state = await lockFieldState(tx, companyId, id);
+          if (state) fields.set(id, state);
+        }
       }
       return { value: await work(tx, v, fields) };
     });

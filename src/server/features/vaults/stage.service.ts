@@ -2,7 +2,6 @@ import type { SessionUser } from '../../../contracts/auth';
 import type { Vault } from '../../../contracts/vaults';
 import type { VaultEventReason } from '../../../contracts/vault-events';
 import type { Db } from '../../db/client';
-import { lastTogether } from '../../db/statement-groups';
 import { AppError, notFound } from '../../http/errors';
 import { checkTopmost, placeOf, vaultLabel, withPlacedVault } from './placement';
 import * as repo from './vaults.repository';
@@ -26,26 +25,16 @@ export async function stageVault(
       if (v.fieldId === null)
         throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
       checkTopmost(v, fields.get(v.fieldId));
-      // The update, its history and the answer's read in one statement, the attachments
-      // beside it, COMMIT with them (decision 0108).
-      const [placed, attachments] = await lastTogether(tx, [
-        (t) =>
-          repo.placeVaultLogged(
-            t,
-            user.companyId,
-            v.id,
-            { fieldId: null, position: null, oldFieldId: v.fieldId },
-            vaultEvent(user, v, 'staged', {
-              from: placeOf(v),
-              to: null,
-              ...(reason && { reason }),
-            }),
-          ),
-        (t) => repo.listAttachments(t, user.companyId, [v.id]),
-      ]);
+      // The update, its history and the answer's read in one statement (decision 0108).
+      const placed = await repo.placeVaultLogged(
+        tx,
+        user.companyId,
+        v.id,
+        { fieldId: null, position: null, oldFieldId: v.fieldId },
+        vaultEvent(user, v, 'staged', { from: placeOf(v), to: null, ...(reason && { reason }) }),
+      );
       if (!placed) throw notFound('Vault');
-      const vault = presentVault(placed, attachments);
-      return vault;
+      return presentVault(placed, await repo.listAttachments(tx, user.companyId, [v.id]));
     },
   );
 }

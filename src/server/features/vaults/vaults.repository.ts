@@ -1,8 +1,6 @@
 import type { VaultType } from '../../../contracts/vaults';
 import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { keptStatement } from '../../db/kept-statements';
-import { fieldOfVault, PLACEMENT_WAREHOUSES } from '../../db/warehouse-locks';
 import { selectVaultRows, selectVaultRowsFrom, vaultOwnColumns } from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
@@ -12,29 +10,17 @@ export type AttachmentRow = typeof vaultAttachments.$inferSelect;
 
 export type VaultRow = NonNullable<Awaited<ReturnType<typeof findVault>>>;
 
-// The statements of the floor writes (add, stage, move) and their answers are kept: their
-// SQL text is built once (decision 0071).
-const companyId$ = sql.placeholder('companyId');
-
-const vaultById = keptStatement('vg_vault_by_id', (db) =>
-  selectVaultRows(db)
-    .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id'))))
-    .limit(1),
-);
-
 export async function findVault(db: Db, companyId: number, id: number) {
-  const rows = await vaultById(db, { companyId, id });
+  const rows = await selectVaultRows(db)
+    .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
-const vaultByName = keptStatement('vg_vault_by_name', (db) =>
-  selectVaultRows(db)
-    .where(and(eq(vaults.companyId, companyId$), eq(vaults.name, sql.placeholder('name'))))
-    .limit(1),
-);
-
 export async function findVaultByName(db: Db, companyId: number, name: string) {
-  const rows = await vaultByName(db, { companyId, name });
+  const rows = await selectVaultRows(db)
+    .where(and(eq(vaults.companyId, companyId), eq(vaults.name, name)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -50,24 +36,8 @@ export async function listStagedVaults(db: Db, companyId: number) {
     .orderBy(asc(vaults.createdAt));
 }
 
-const attachmentsOfOne = keptStatement('vg_attachments_of_vault', (db) =>
-  db
-    .select()
-    .from(vaultAttachments)
-    .where(
-      and(
-        eq(vaultAttachments.companyId, companyId$),
-        eq(vaultAttachments.vaultId, sql.placeholder('vaultId')),
-      ),
-    )
-    .orderBy(asc(vaultAttachments.createdAt)),
-);
-
 export async function listAttachments(db: Db, companyId: number, vaultIds: number[]) {
   if (vaultIds.length === 0) return [];
-  const [only] = vaultIds;
-  if (vaultIds.length === 1 && only !== undefined)
-    return attachmentsOfOne(db, { companyId, vaultId: only });
   return db
     .select()
     .from(vaultAttachments)
@@ -131,91 +101,32 @@ const LOCKED_FIELD_COLUMNS = {
  * The field with its warehouse's capacity, locked for the rest of the transaction, so two
  * placements into one field take turns.
  */
-const lockedField = keptStatement('vg_lock_field', (db) =>
-  db
+export async function lockField(db: Db, companyId: number, fieldId: number) {
+  const rows = await db
     .select(LOCKED_FIELD_COLUMNS)
     .from(fields)
     .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
-    .where(and(eq(fields.companyId, companyId$), eq(fields.id, sql.placeholder('fieldId'))))
+    .where(and(eq(fields.companyId, companyId), eq(fields.id, fieldId)))
     .for('update', { of: fields })
-    .limit(1),
-);
-
-export async function lockField(db: Db, companyId: number, fieldId: number) {
-  const rows = await lockedField(db, { companyId, fieldId });
+    .limit(1);
   return rows[0] ?? null;
 }
-
-/** The vault's field (read after the vault's lock) and the target field, as `sql`. */
-const vaultAndTargetFields = () =>
-  sql`ARRAY[${sql.placeholder('targetFieldId')}::bigint, ${fieldOfVault(companyId$, sql.placeholder('vaultId'))}]`;
-
-const lockedFieldsOfVault = keptStatement('vg_lock_fields_of_vault', (db) =>
-  db
-    .select(LOCKED_FIELD_COLUMNS)
-    .from(fields)
-    .innerJoin(warehouses, eq(warehouses.id, fields.warehouseId))
-    .where(
-      and(
-        eq(fields.companyId, companyId$),
-        sql`${fields.id} = ANY (${vaultAndTargetFields()})`,
-        // Only fields of the warehouses this transaction holds (lockWarehousesOfVault): a
-        // vault moved meanwhile into another warehouse is started over, its field untouched.
-        sql`${fields.warehouseId} = ANY (string_to_array(current_setting(${PLACEMENT_WAREHOUSES}), ',')::bigint[])`,
-      ),
-    )
-    .orderBy(asc(fields.id))
-    .for('update', { of: fields }),
-);
-
-const positionsInFieldsOfVault = keptStatement('vg_taken_positions_of_vault', (db) =>
-  db
-    .select({ fieldId: vaults.fieldId, position: vaults.position })
-    .from(vaults)
-    .where(
-      and(
-        eq(vaults.companyId, companyId$),
-        sql`${vaults.fieldId} = ANY (${vaultAndTargetFields()})`,
-      ),
-    ),
-);
-
-/**
- * The field a vault stands in and the target field, locked in id order after the vault's own
- * lock (decision 0014), each with the positions taken in it: two statements that go out in
- * the caller's group (`together`) without knowing the vault's field in advance.
- */
-export function lockFieldsOfVault(
-  companyId: number,
-  vaultId: number,
-  targetFieldId: number | null,
-) {
-  const values = { companyId, vaultId, targetFieldId };
-  return [
-    (db: Db) => lockedFieldsOfVault(db, values),
-    (db: Db) => positionsInFieldsOfVault(db, values),
-  ] as const;
-}
-
-const positionsIn = keptStatement('vg_taken_positions', (db) =>
-  db
-    .select({ position: vaults.position })
-    .from(vaults)
-    .where(and(eq(vaults.companyId, companyId$), eq(vaults.fieldId, sql.placeholder('fieldId')))),
-);
 
 export async function takenPositions(
   db: Db,
   companyId: number,
   fieldId: number,
 ): Promise<number[]> {
-  const rows = await positionsIn(db, { companyId, fieldId });
+  const rows = await db
+    .select({ position: vaults.position })
+    .from(vaults)
+    .where(and(eq(vaults.companyId, companyId), eq(vaults.fieldId, fieldId)));
   return rows.flatMap((r) => (r.position === null ? [] : [r.position]));
 }
 
 /**
- * A new vault's id, taken before its insert so that the insert, its history and its answer
- * can travel in one group (decision 0071). A refused add leaves a gap, as a rollback does.
+ * A new vault's id, taken before its insert so that the insert's statement can write its
+ * history row too. A refused add leaves a gap, as a rollback does.
  */
 export async function nextVaultId(db: Db): Promise<number> {
   const [row] = await queryRows<{ id: string | number }>(
@@ -258,62 +169,18 @@ export type EventValues = {
   details: Record<string, unknown>;
 };
 
-/** A history row whose values are the statement's placeholders, for a CTE beside its write. */
-function loggedEvent(db: Db) {
-  return db.$with('logged').as(
-    db
-      .insert(vaultEvents)
-      .values({
-        companyId: companyId$,
-        vaultId: sql.placeholder('eventVaultId'),
-        vaultName: sql.placeholder('eventVaultName'),
-        kind: sql.placeholder('eventKind'),
-        actorUserId: sql.placeholder('eventActorUserId'),
-        actorEmail: sql.placeholder('eventActorEmail'),
-        details: sql.placeholder('eventDetails'),
-      })
-      .returning({ id: vaultEvents.id }),
-  );
+/** A history row, as a CTE beside the write it logs. */
+function loggedEvent(db: Db, event: EventValues) {
+  return db
+    .$with('logged')
+    .as(db.insert(vaultEvents).values(event).returning({ id: vaultEvents.id }));
 }
-
-function eventPlaceholders(event: EventValues) {
-  return {
-    eventVaultId: event.vaultId,
-    eventVaultName: event.vaultName,
-    eventKind: event.kind,
-    eventActorUserId: event.actorUserId,
-    eventActorEmail: event.actorEmail,
-    eventDetails: event.details,
-  };
-}
-
-/**
- * The place update, its history row and the vault as the answer reads it, as one statement
- * (data-modifying CTEs): each statement costs the embedded engine a fixed share of a write,
- * whatever it does (decision 0108). The read joins the updated row (`RETURNING`): a read of
- * `vaults` in the same statement would still see the row as it was. The vaults trigger runs
- * once, at the statement's end, as it did after the update alone.
- */
-const placedLoggedVault = keptStatement('vg_place_vault_logged', (db) => {
-  const placed = db.$with('written').as(
-    db
-      .update(vaults)
-      .set({
-        // Drizzle's types take a placeholder in an update only wrapped in `sql`.
-        fieldId: sql`${sql.placeholder('fieldId')}`,
-        position: sql`${sql.placeholder('position')}`,
-        oldFieldId: sql`${sql.placeholder('oldFieldId')}`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id'))))
-      .returning(vaultOwnColumns),
-  );
-  return selectVaultRowsFrom(db, placed, loggedEvent(db));
-});
 
 /**
  * Puts a vault at a place (a field and position, or the stage: both null) and logs it
- * (`event`); answers the vault as it now stands.
+ * (`event`); answers the vault as it now stands. The update, its history row and the read
+ * are one statement (data-modifying CTEs); the read joins the updated row (`RETURNING`), as
+ * a read of `vaults` in the same statement would still see the row as it was.
  */
 export async function placeVaultLogged(
   db: Db,
@@ -322,35 +189,16 @@ export async function placeVaultLogged(
   place: { fieldId: number | null; position: number | null; oldFieldId: number | null },
   event: EventValues,
 ): Promise<VaultRow | null> {
-  const rows = await placedLoggedVault(db, {
-    companyId,
-    id,
-    ...place,
-    ...eventPlaceholders(event),
-  });
-  return rows[0] ?? null;
-}
-
-const addedLoggedVault = keptStatement('vg_insert_vault_logged', (db) => {
-  const added = db.$with('written').as(
+  const placed = db.$with('written').as(
     db
-      .insert(vaults)
-      .overridingSystemValue()
-      .values({
-        id: sql.placeholder('id'),
-        companyId: companyId$,
-        name: sql.placeholder('name'),
-        customerId: sql.placeholder('customerId'),
-        orderId: sql.placeholder('orderId'),
-        type: sql.placeholder('type'),
-        note: sql.placeholder('note'),
-        fieldId: sql.placeholder('fieldId'),
-        position: sql.placeholder('position'),
-      })
+      .update(vaults)
+      .set({ ...place, updatedAt: sql`now()` })
+      .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
       .returning(vaultOwnColumns),
   );
-  return selectVaultRowsFrom(db, added, loggedEvent(db));
-});
+  const rows = await selectVaultRowsFrom(db, placed, loggedEvent(db, event));
+  return rows[0] ?? null;
+}
 
 /** A new vault, its history row and the vault as the answer reads it, in one statement. */
 export async function insertVaultLogged(
@@ -368,7 +216,10 @@ export async function insertVaultLogged(
   },
   event: EventValues,
 ): Promise<VaultRow | null> {
-  const rows = await addedLoggedVault(db, { ...params, ...eventPlaceholders(event) });
+  const added = db
+    .$with('written')
+    .as(db.insert(vaults).overridingSystemValue().values(params).returning(vaultOwnColumns));
+  const rows = await selectVaultRowsFrom(db, added, loggedEvent(db, event));
   return rows[0] ?? null;
 }
 
@@ -376,20 +227,8 @@ export async function deleteVaultRow(db: Db, companyId: number, id: number) {
   await db.delete(vaults).where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)));
 }
 
-const newEvent = keptStatement('vg_insert_vault_event', (db) =>
-  db.insert(vaultEvents).values({
-    companyId: companyId$,
-    vaultId: sql.placeholder('vaultId'),
-    vaultName: sql.placeholder('vaultName'),
-    kind: sql.placeholder('kind'),
-    actorUserId: sql.placeholder('actorUserId'),
-    actorEmail: sql.placeholder('actorEmail'),
-    details: sql.placeholder('details'),
-  }),
-);
-
 export async function insertEvent(db: Db, params: EventValues) {
-  await newEvent(db, params);
+  await db.insert(vaultEvents).values(params);
 }
 
 export async function listEvents(db: Db, companyId: number, vaultId: number) {
@@ -425,13 +264,6 @@ export async function lockVaultsAbove(
     .for('update');
 }
 
-const lockedVaultRow = keptStatement('vg_lock_vault_row', (db) =>
-  selectVaultRows(db)
-    .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id'))))
-    .for('update', { of: vaults })
-    .limit(1),
-);
-
 /**
  * Locks the vault row and reads it with its names, in one statement. On PostgreSQL a lock
  * that waited for another writer re-reads only the vault row (its newest version); the
@@ -440,7 +272,10 @@ const lockedVaultRow = keptStatement('vg_lock_vault_row', (db) =>
  * reads again from the start.
  */
 export async function lockAndFindVault(db: Db, companyId: number, id: number) {
-  const rows = await lockedVaultRow(db, { companyId, id });
+  const rows = await selectVaultRows(db)
+    .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
+    .for('update', { of: vaults })
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -453,17 +288,13 @@ export function hasStaleJoin(v: VaultRow): boolean {
   );
 }
 
-const lockedVault = keptStatement('vg_lock_vault', (db) =>
-  db
-    .select({ id: vaults.id })
-    .from(vaults)
-    .where(and(eq(vaults.companyId, companyId$), eq(vaults.id, sql.placeholder('id'))))
-    .for('update')
-    .limit(1),
-);
-
 /** Locks the vault row, so two calls moving or editing one vault take turns. */
 export async function lockVault(db: Db, companyId: number, id: number): Promise<boolean> {
-  const rows = await lockedVault(db, { companyId, id });
+  const rows = await db
+    .select({ id: vaults.id })
+    .from(vaults)
+    .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
+    .for('update')
+    .limit(1);
   return rows.length > 0;
 }

@@ -22,7 +22,6 @@ import { emptyUnitCustomerName, isEmptyVaultCustomer } from '../../../domain/emp
 import { normaliseName } from '../../../domain/names';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { lastTogether, together } from '../../db/statement-groups';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
 import { answerNestingWarehouse } from '../warehouses/warehouses.service';
@@ -43,14 +42,11 @@ import { presentAttachment, presentEvent, presentField, presentVault } from './v
 
 type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 
-/** A vault as its calls answer it; its two reads travel together (`together`). */
+/** A vault as its calls answer it. */
 async function loadVault(db: Db, companyId: number, id: number): Promise<Vault> {
-  const [v, attachments] = await together(db, [
-    (t) => repo.findVault(t, companyId, id),
-    (t) => repo.listAttachments(t, companyId, [id]),
-  ]);
+  const v = await repo.findVault(db, companyId, id);
   if (!v) throw notFound('Vault');
-  return presentVault(v, attachments);
+  return presentVault(v, await repo.listAttachments(db, companyId, [id]));
 }
 
 /** A field with its vaults as the field calls answer it; the fields feature asks for it here. */
@@ -164,63 +160,53 @@ export async function addVault(
   try {
     const vault = await translateConflicts(db, user.companyId, form.vault_id, () =>
       db.transaction(async (tx) => {
-        // Locks and reads first, the names and the new id beside them: a refusal rolls the
-        // names back. The insert, its history and the answer then go out with the COMMIT. A
-        // vault number already taken is refused by the unique index on the insert, which
-        // `translateConflicts` words as a look beforehand did (decision 0108).
-        const { state, alongside } = await lockFieldForAdd(tx, user.companyId, form.field_id, (g) =>
-          together(g, [
-            (t) => upsertCustomer(t, user.companyId, who.customerName),
-            (t) =>
-              who.orderName ? upsertOrder(t, user.companyId, who.orderName) : Promise.resolve(null),
-            (t) => repo.nextVaultId(t),
-          ]),
-        );
+        // A refusal rolls the names back. A vault number already taken is refused by the
+        // unique index on the insert, which `translateConflicts` words as a look beforehand
+        // did (decision 0108).
+        const state = await lockFieldForAdd(tx, user.companyId, form.field_id);
         const field = checkPlacement(state, { position: form.position, type: form.type });
-        const [customerId, orderId, id] = alongside;
+        const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
+        const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
+        const id = await repo.nextVaultId(tx);
         const to: Place = {
           warehouse: field.warehouseName,
           field: field.name,
           position: form.position,
         };
-        // The insert, its history and the answer's read in one statement, the attachment after
-        // it, COMMIT with them (decision 0108). A vault made in this transaction has no other
-        // attachment than the one inserted here: nothing is read back (decision 0116).
-        const [inserted, attachment] = await lastTogether(tx, [
-          (t) =>
-            repo.insertVaultLogged(
-              t,
-              {
-                id,
-                companyId: user.companyId,
-                name: form.vault_id,
-                customerId,
-                orderId,
-                type: form.type,
-                note: form.note,
-                fieldId: field.id,
-                position: form.position,
-              },
-              vaultEvent(user, { id, name: form.vault_id }, 'created', {
-                to,
-                customer_name: who.customerName,
-                order_name: who.orderName,
-                type: form.type,
-              }),
-            ),
-          (t) =>
-            file && key
-              ? repo.insertAttachment(t, {
-                  companyId: user.companyId,
-                  vaultId: id,
-                  fileName: file.fileName,
-                  storageKey: key,
-                  contentType: file.contentType,
-                  sizeBytes: file.data.length,
-                })
-              : Promise.resolve(null),
-        ]);
+        // A vault made in this transaction has no other attachment than the one inserted
+        // here: nothing is read back (decision 0116).
+        const inserted = await repo.insertVaultLogged(
+          tx,
+          {
+            id,
+            companyId: user.companyId,
+            name: form.vault_id,
+            customerId,
+            orderId,
+            type: form.type,
+            note: form.note,
+            fieldId: field.id,
+            position: form.position,
+          },
+          vaultEvent(user, { id, name: form.vault_id }, 'created', {
+            to,
+            customer_name: who.customerName,
+            order_name: who.orderName,
+            type: form.type,
+          }),
+        );
         if (!inserted) throw notFound('Vault');
+        const attachment =
+          file && key
+            ? await repo.insertAttachment(tx, {
+                companyId: user.companyId,
+                vaultId: id,
+                fileName: file.fileName,
+                storageKey: key,
+                contentType: file.contentType,
+                sizeBytes: file.data.length,
+              })
+            : null;
         return presentVault(inserted, attachment ? [attachment] : []);
       }),
     );
@@ -404,22 +390,16 @@ export async function moveVault(
           field: field.name,
           position: body.position,
         };
-        // The update, its history and the answer's read in one statement, the attachments
-        // beside it, COMMIT with them (decision 0108).
-        const [placed, attachments] = await lastTogether(tx, [
-          (t) =>
-            repo.placeVaultLogged(
-              t,
-              user.companyId,
-              v.id,
-              { fieldId: field.id, position: body.position, oldFieldId: v.fieldId ?? v.oldFieldId },
-              vaultEvent(user, v, 'moved', { from: placeOf(v), to, ...(reason && { reason }) }),
-            ),
-          (t) => repo.listAttachments(t, user.companyId, [v.id]),
-        ]);
+        // The update, its history and the answer's read in one statement (decision 0108).
+        const placed = await repo.placeVaultLogged(
+          tx,
+          user.companyId,
+          v.id,
+          { fieldId: field.id, position: body.position, oldFieldId: v.fieldId ?? v.oldFieldId },
+          vaultEvent(user, v, 'moved', { from: placeOf(v), to, ...(reason && { reason }) }),
+        );
         if (!placed) throw notFound('Vault');
-        const moved = presentVault(placed, attachments);
-        return moved;
+        return presentVault(placed, await repo.listAttachments(tx, user.companyId, [v.id]));
       },
     ),
   );

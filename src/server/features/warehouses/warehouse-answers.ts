@@ -1,7 +1,6 @@
 import type { Field } from '../../../contracts/fields';
 import { compactField } from '../../../contracts/warehouse-compact';
 import type { Db } from '../../db/client';
-import { runAsLongRead } from '../../db/engine-lane';
 import { warehouseCapacity } from '../../../domain/slots';
 import { AnswerCache, combinedTag, JsonAnswer } from '../../lib/answer-cache';
 import * as jsonRepo from './warehouse-json.repository';
@@ -194,7 +193,7 @@ async function readAnswers(db: Db, companyId: number, ids: number[]): Promise<Ma
   // snapshot, and no result (nor the engine's heap, which never shrinks) holds the company.
   for (let at = 0; at < wanted.length; at += WAREHOUSES_PER_READ) {
     const group = wanted.slice(at, at + WAREHOUSES_PER_READ);
-    const read = await runAsLongRead(() => jsonRepo.listWarehouseParts(db, companyId, group));
+    const read = await jsonRepo.listWarehouseParts(db, companyId, group);
     const changed = new Map<number, jsonRepo.FieldPart[]>();
     for (const part of read.fields) {
       const list = changed.get(part.warehouseId) ?? [];
@@ -217,12 +216,10 @@ async function readAnswers(db: Db, companyId: number, ids: number[]): Promise<Ma
     }
   }
   if (again.length > 0) {
-    const full = await runAsLongRead(() =>
-      jsonRepo.listWarehouseParts(
-        db,
-        companyId,
-        again.map((id) => ({ id, since: 0 })),
-      ),
+    const full = await jsonRepo.listWarehouseParts(
+      db,
+      companyId,
+      again.map((id) => ({ id, since: 0 })),
     );
     for (const head of full.heads) {
       const fields = new Map<number, KeptField>();
