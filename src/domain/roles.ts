@@ -23,7 +23,3 @@ export function roleRefusal(role: Role, needed: Role): string {
   const allowed = ROLES.filter((r) => roleAllows(r, needed)).map((r) => ROLE_LABELS[r]);
   return `Your role (${ROLE_LABELS[role]}) may not do this: it is for ${allowed.join(' and ')} users.`;
 }
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}

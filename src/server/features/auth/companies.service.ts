@@ -75,7 +75,7 @@ export async function listTeam(db: Db, companyId: number) {
   return (await repo.listCompanyUsers(db, companyId)).map(teamMember);
 }
 
-export const LAST_ADMIN_MESSAGE =
+const LAST_ADMIN_MESSAGE =
   'The company needs at least one admin: make another colleague an admin first.';
 
 /** Changes a colleague's role; it takes effect on their next call, on every instance. */
