@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { loadOrMakeCertificate } from '../../src/server/http/https-listener';
 import { freePort } from '../support/postgres-cluster';
 import { startServerProcess } from '../support/server-process';
 
@@ -121,6 +122,25 @@ describe('the HTTPS listener, for the camera on phones', () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }, 60_000);
+
+  it("makes a new certificate when the kept key is not the certificate's own", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-https-'));
+    tempDirs.push(dir);
+    const names = { dns: ['localhost'], ips: ['127.0.0.1'] };
+    const made = await loadOrMakeCertificate({ dataDir: dir, names });
+    expect(await loadOrMakeCertificate({ dataDir: dir, names })).toEqual(made);
+    // As when two instances sharing DATA_DIR each wrote their pair at once.
+    const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    fs.writeFileSync(
+      path.join(dir, 'tls', 'key.pem'),
+      privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    );
+    const again = await loadOrMakeCertificate({ dataDir: dir, names });
+    expect(again.cert).not.toBe(made.cert);
+    expect(
+      new crypto.X509Certificate(again.cert).checkPrivateKey(crypto.createPrivateKey(again.key)),
+    ).toBe(true);
+  });
 
   it('listens 443 above PORT unless told otherwise, and refuses a bad setting with a sentence', () => {
     expect(loadConfig({}).https?.port).toBe(3443);
