@@ -1,6 +1,8 @@
-import type os from 'node:os';
-import { describe, expect, it } from 'vitest';
-import { addressLines, boxed, lanAddresses } from './start-up';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addressLines, boxed, FirstSignInFile, firstSignInBox, lanAddresses } from './start-up';
 
 function entry(
   address: string,
@@ -68,5 +70,40 @@ describe('the box around the first sign-in', () => {
         '╚═════════════════╝',
       ].join('\n'),
     );
+  });
+});
+
+describe('the kept first sign-in', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+    vi.restoreAllMocks();
+  });
+  const first = { companyName: 'Acme', email: 'a@example.com', generatedPassword: 'pw-123456789' };
+
+  it('is owner-only even over a file an earlier database left readable to all', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-start-up-'));
+    dirs.push(dir);
+    fs.writeFileSync(path.join(dir, 'first-sign-in.txt'), 'old', { mode: 0o644 });
+    const file = new FirstSignInFile(dir);
+    file.write(first);
+    expect(fs.statSync(file.path).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file.path, 'utf8')).toContain('Password: pw-123456789');
+    file.remove();
+    expect(fs.existsSync(file.path)).toBe(false);
+  });
+
+  it('when it cannot be written, the start goes on and the box says to write it down', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-start-up-'));
+    dirs.push(dir);
+    const notADir = path.join(dir, 'data');
+    fs.writeFileSync(notADir, '');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const file = new FirstSignInFile(notADir);
+    file.write(first);
+    expect(file.exists).toBe(false);
+    const box = firstSignInBox(first, file);
+    expect(box).toContain('Sign in with a@example.com / pw-123456789');
+    expect(box).toContain('Write it down: it could not be kept in DATA_DIR.');
   });
 });

@@ -77,10 +77,12 @@ export class FirstSignInFile {
     return this.isKept;
   }
 
-  /** Keeps a generated password; one given in ADMIN_PASSWORD is known to whoever set it. */
+  /**
+   * Keeps a generated password; one given in ADMIN_PASSWORD is known to whoever set it.
+   * Never fails the start: the box on the console still shows the password.
+   */
   write(first: FirstAdmin): void {
     if (!first.generatedPassword) return;
-    fs.mkdirSync(path.dirname(this.path), { recursive: true });
     const text = [
       'The first sign-in to Vaultgrid. This file is removed once someone signs in.',
       '',
@@ -91,14 +93,19 @@ export class FirstSignInFile {
     ].join('\n');
     // Opened owner-only before the password is written; chmod too, as a file left from an
     // earlier database keeps the mode it was made with.
-    const fd = fs.openSync(this.path, 'w', 0o600);
     try {
-      fs.fchmodSync(fd, 0o600);
-      fs.writeFileSync(fd, text);
-    } finally {
-      fs.closeSync(fd);
+      fs.mkdirSync(path.dirname(this.path), { recursive: true });
+      const fd = fs.openSync(this.path, 'w', 0o600);
+      try {
+        fs.fchmodSync(fd, 0o600);
+        fs.writeFileSync(fd, text);
+      } finally {
+        fs.closeSync(fd);
+      }
+      this.isKept = true;
+    } catch (error) {
+      console.error(`The first sign-in could not be kept in ${this.path}: ${String(error)}`);
     }
-    this.isKept = true;
   }
 
   /** Called at every sign-in; touches the disk only the first time. */
@@ -118,12 +125,16 @@ export function firstSignInBox(first: FirstAdmin | null, file: FirstSignInFile):
       `Created company "${first.companyName}" with the first user ${first.email}.`,
     ];
     if (first.generatedPassword) {
-      lines.push(
-        `Sign in with ${first.email} / ${first.generatedPassword}`,
-        '',
-        'Until someone signs in, it is also kept, readable by you only, in',
-        file.path,
-      );
+      lines.push(`Sign in with ${first.email} / ${first.generatedPassword}`);
+      if (file.exists) {
+        lines.push(
+          '',
+          'Until someone signs in, it is also kept, readable by you only, in',
+          file.path,
+        );
+      } else {
+        lines.push('', 'Write it down: it could not be kept in DATA_DIR.');
+      }
     } else {
       lines.push(`Sign in with ${first.email} and the password in ADMIN_PASSWORD.`);
     }
