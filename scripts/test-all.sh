@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-[ -d node_modules ] || npm install --no-audit --no-fund  # not npm ci: see .ci/run
+[ -d node_modules ] || npm ci --no-audit --no-fund
 bash scripts/ensure-test-tools.sh
 
 step() { printf '\n=== %s\n' "$1"; }

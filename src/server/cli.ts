@@ -113,6 +113,8 @@ async function run(argv: string[], runtime: () => Promise<Runtime>): Promise<voi
         if (!result.created) console.log(`The demo company "${DEMO_COMPANY}" is already loaded.`);
         else console.log(`Loaded "${DEMO_COMPANY}" with ${result.vaultCount} vaults.`);
         console.log(`Sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+        // The demo needs the data directory to itself, so the server is stopped: say how to start it.
+        console.log('Start the server with: npm start');
         break;
       }
     }

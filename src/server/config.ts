@@ -19,9 +19,9 @@ const envSchema = z.object({
   HTTPS_PORT: optionalText.pipe(
     z
       .string()
-      .regex(/^\d+$/, 'must be a port number')
-      .transform(Number)
-      .refine((port) => port >= 1 && port <= 65535, 'must be between 1 and 65535')
+      .regex(/^(\d+|off)$/, 'must be a port number, or off')
+      .transform((v) => (v === 'off' ? v : Number(v)))
+      .refine((port) => port === 'off' || port <= 65535, 'must be between 0 and 65535')
       .optional(),
   ),
   TLS_CERT_FILE: optionalText,
@@ -150,17 +150,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Vaultgrid cannot start: set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.',
     );
   }
-  if (e.TLS_CERT_FILE && e.HTTPS_PORT === undefined) {
-    throw new ConfigError('Vaultgrid cannot start: TLS_CERT_FILE needs HTTPS_PORT.');
+  if (e.TLS_CERT_FILE && e.HTTPS_PORT === 'off') {
+    throw new ConfigError('Vaultgrid cannot start: TLS_CERT_FILE is set, but HTTPS_PORT=off.');
+  }
+  // On by default, so phones may scan with the camera out of the box; 443 above the http
+  // port keeps two servers on one machine apart, and a free http port gets a free one too.
+  const httpsPort = e.HTTPS_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 443);
+  if (httpsPort !== 'off' && httpsPort > 65535) {
+    throw new ConfigError(
+      `Vaultgrid cannot start: HTTPS_PORT is PORT + 443 unless set, and ${httpsPort} is over 65535; set HTTPS_PORT to a port number, or to off.`,
+    );
   }
   return {
     port: e.PORT,
     host: e.HOST,
     https:
-      e.HTTPS_PORT === undefined
+      httpsPort === 'off'
         ? null
         : {
-            port: e.HTTPS_PORT,
+            port: httpsPort,
             certFile: e.TLS_CERT_FILE && path.resolve(e.TLS_CERT_FILE),
             keyFile: e.TLS_KEY_FILE && path.resolve(e.TLS_KEY_FILE),
           },

@@ -13,6 +13,8 @@ export interface AppDeps {
   live: LiveHub;
   sessionDays: number;
   cookieSecure: 'auto' | 'always' | 'never';
-  /** The HTTPS listener's port, when HTTPS_PORT runs one (`GET /api/secure-address`). */
-  httpsPort?: number;
+  /** The HTTPS listener's port once it listens; none with HTTPS_PORT=off (`GET /api/secure-address`). */
+  httpsPort?: () => number | undefined;
+  /** After each successful sign-in (the first one removes DATA_DIR/first-sign-in.txt). */
+  onSignIn?: () => void;
 }

@@ -15,6 +15,13 @@ import {
   type HttpsListener,
 } from './http/https-listener';
 import { warmUp } from './warm-up';
+import {
+  addressLines,
+  FirstSignInFile,
+  firstSignInBox,
+  lanAddresses,
+  logsWritten,
+} from './start-up';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built: dist/server/main.js next to dist/web. From source (tsx): src/server next to dist/web two up.
@@ -29,6 +36,9 @@ async function main(): Promise<void> {
   const { db } = runtime.database;
 
   const first = await ensureFirstAdmin(db, config.admin);
+  const firstSignIn = new FirstSignInFile(config.dataDir);
+  // Kept before anything else can fail the start: the password exists nowhere else.
+  if (first) firstSignIn.write(first);
   const live = await LiveHub.start(runtime.database, config.instanceName);
 
   const app = await buildApp(
@@ -39,7 +49,8 @@ async function main(): Promise<void> {
       live,
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
-      httpsPort: config.https?.port,
+      httpsPort: () => secure?.port,
+      onSignIn: () => firstSignIn.remove(),
     },
     {
       logger: {
@@ -118,23 +129,17 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const engine =
     runtime.database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  const lines = [`Vaultgrid is running at http://localhost:${port} (${engine}).`];
-  if (secure) {
-    lines.push(
-      `Also at https://localhost:${secure.port}, where phones may use the camera` +
-        (config.https?.certFile ? '.' : ' (a certificate made for this machine: accept it once).'),
-    );
-  }
-  if (first) {
-    lines.push(`Created company "${first.companyName}" with the first user ${first.email}.`);
-    if (first.generatedPassword) {
-      lines.push(
-        `Sign in with ${first.email} / ${first.generatedPassword} (shown only this once).`,
-      );
-    }
-  }
-  // One write, so whoever reads the start-up message gets the sign-in lines with it.
-  console.log(lines.join('\n'));
+  const lines = addressLines({
+    port,
+    httpsPort: secure?.port ?? null,
+    isCertificateMadeHere: !config.https?.certFile,
+    engine,
+    lan: lanAddresses(config.host),
+  });
+  const box = firstSignInBox(first, firstSignIn);
+  await logsWritten(app.log);
+  // One write, last of the start, so the sign-in is not lost between log lines.
+  console.log([...lines, ...(box ? ['', box, ''] : [])].join('\n'));
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import config, { E2E_ADMIN, E2E_BASE_URL, E2E_HTTPS_PORT } from '../../playwright.config';
+import { qrCodesInPicture } from '../support/pdf';
 import { fieldId, seedVault, seedWarehouse, vaultNumber } from './fixtures';
 
 // A warehouse tablet opens the server by its LAN name over plain http, not as localhost:
@@ -60,6 +61,52 @@ test('the scan screen on the plain http address leads to the secure one, where t
   ).toBeVisible({
     timeout: 15_000,
   });
+});
+
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test(`at ${width} px the scan screen over plain http shows the secure address as a QR code a phone reads, and no camera button`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/scan');
+    const secureUrl = `https://${LAN_HOST}:${E2E_HTTPS_PORT}/scan`;
+    await expect(page.getByText('This plain http address may not use the camera.')).toBeVisible();
+    const qr = page.getByRole('img', { name: 'QR code of the secure address' });
+    await expect(qr).toBeVisible();
+    expect(await qrCodesInPicture(await qr.screenshot())).toEqual([secureUrl]);
+    await expect(page.getByRole('link', { name: 'Open the secure address' })).toHaveAttribute(
+      'href',
+      secureUrl,
+    );
+    await expect(page.getByText(secureUrl, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /camera/i })).toHaveCount(0);
+    // The typed entry stays in reach under the panel.
+    await expect(page.getByLabel('Vault number, field or code')).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+  });
+}
+
+test('with no secure address the scan screen says the camera cannot be used, and offers no camera button', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // As a server started with HTTPS_PORT=off answers.
+  await page.route('**/api/secure-address', (route) => route.fulfill({ json: { url: null } }));
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/scan');
+  await expect(page.getByText(/^No camera can be used here/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /camera/i })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'QR code of the secure address' })).toHaveCount(0);
 });
 
 test('over plain http on the LAN a phone opens a warehouse grid, a field and the edit screen', async ({

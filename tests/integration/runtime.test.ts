@@ -119,16 +119,6 @@ describe('the server process', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 60_000);
-
-  it('prints a generated password once when no admin is configured', async () => {
-    const server = startServer({ DATA_DIR: tempDir(), PORT: '0' });
-    await server.ready;
-    expect(server.output()).toMatch(
-      /Sign in with admin@example\.com \/ \S{12,} \(shown only this once\)/,
-    );
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }, 60_000);
 });
 
 describe('shutdown under load', () => {

@@ -111,6 +111,12 @@ export async function qrCodesIn(pdf: Buffer, page: number, box: Box): Promise<st
   return results.map((r) => r.text);
 }
 
+/** The QR codes a phone's camera would read in a picture, such as a screenshot of a screen. */
+export async function qrCodesInPicture(png: Buffer): Promise<string[]> {
+  const results = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] });
+  return results.map((r) => r.text);
+}
+
 /** The scan codes printed under the QR codes, in label order. */
 export function printedCodes(pdf: Buffer): string[] {
   return withPdf(pdf, (file) =>

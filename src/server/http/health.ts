@@ -44,10 +44,8 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
   // the HTTPS listener there too, and its session cookie goes with it.
   registerEndpoint(app, getSecureAddress, async ({ request }) => {
     const name = hostNameOf(request.host);
-    return {
-      url:
-        deps.httpsPort === undefined || name === null ? null : `https://${name}:${deps.httpsPort}`,
-    };
+    const port = deps.httpsPort?.();
+    return { url: port === undefined || name === null ? null : `https://${name}:${port}` };
   });
 
   // The data folder's size and the share of dead rows, to watch the embedded engine's upkeep.

@@ -36,11 +36,14 @@ function machineNames(): { dns: string[]; ips: string[] } {
 const RENEW_BEFORE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * Whether a kept certificate still serves: not running out within a month, and naming every
- * current name and address (a machine that moved to another network gets a new one).
+ * Whether a kept certificate still serves: its key is the one beside it (two instances that
+ * share DATA_DIR and start together may each write one), not running out within a month,
+ * and naming every current name and address (a machine that moved to another network gets
+ * a new one).
  */
-function stillFits(cert: string, names: { dns: string[]; ips: string[] }): boolean {
-  const x509 = new crypto.X509Certificate(cert);
+function stillFits(kept: KeyPair, names: { dns: string[]; ips: string[] }): boolean {
+  const x509 = new crypto.X509Certificate(kept.cert);
+  if (!x509.checkPrivateKey(crypto.createPrivateKey(kept.key))) return false;
   if (new Date(x509.validTo).getTime() - Date.now() < RENEW_BEFORE_MS) return false;
   const alt = x509.subjectAltName ?? '';
   return (
@@ -71,7 +74,7 @@ export async function loadOrMakeCertificate(options: {
   const keyPath = path.join(dir, 'key.pem');
   if (fs.existsSync(certPath) && fs.existsSync(keyPath)) {
     const kept = { cert: fs.readFileSync(certPath, 'utf8'), key: fs.readFileSync(keyPath, 'utf8') };
-    if (stillFits(kept.cert, names)) return kept;
+    if (stillFits(kept, names)) return kept;
   }
   const notBeforeDate = new Date();
   // Browsers cap the life of publicly trusted certificates, not of one a user accepted by hand;

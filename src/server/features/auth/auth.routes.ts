@@ -35,6 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
     setSessionCookie(request, reply, deps, result.token, result.expiresAt);
     setDeviceCookie(request, reply, deps, result.deviceToken, auth.knownDeviceUntil());
+    deps.onSignIn?.();
     return result.user;
   });
 

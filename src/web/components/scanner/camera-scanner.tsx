@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getSecureAddress } from '../../../contracts/scan-codes';
 import { callApi } from '../../lib/api';
 import { createFrameDecoder } from './frame-decoder';
+import { SecureTwin } from './secure-twin';
 
 type CameraState = 'starting' | 'live' | 'off' | 'denied' | 'unavailable';
 
@@ -25,7 +26,7 @@ const messages: Record<Exclude<CameraState, 'live'>, string> = {
 
 /**
  * On a plain-http page (the LAN address) browsers refuse the camera outright. When the server
- * also listens over HTTPS (HTTPS_PORT), this page's secure twin, where the camera works.
+ * also listens over HTTPS (unless HTTPS_PORT=off), this page's secure twin, where it works.
  */
 function useSecureTwin(isUnavailable: boolean): string | null {
   const insecure = isUnavailable && !window.isSecureContext;
@@ -145,10 +146,13 @@ export function CameraScanner({
   };
 
   const shown: CameraState = wanted ? state : 'off';
+  // Nothing to start or stop: the browser refuses the camera until the page or a setting changes.
+  const isRefused = shown === 'unavailable' || shown === 'denied';
   const secureTwin = useSecureTwin(shown === 'unavailable');
   return (
     <div className="overflow-hidden rounded-2xl bg-slate-900 text-white">
-      <div className="relative aspect-[4/3] w-full">
+      {secureTwin && <SecureTwin url={secureTwin} />}
+      <div className={`relative aspect-[4/3] w-full ${secureTwin ? 'hidden' : ''}`}>
         <video
           ref={videoRef}
           muted
@@ -164,47 +168,34 @@ export function CameraScanner({
         )}
         {shown !== 'live' && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center">
-            {secureTwin ? (
-              <>
-                <p>This plain http address may not use the camera. The secure one may.</p>
-                <a
-                  href={secureTwin}
-                  className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-slate-900"
-                >
-                  Open the secure address
-                </a>
-                <p className="text-sm text-slate-300">
-                  The first time, the browser asks you to accept this server’s certificate.
-                </p>
-              </>
-            ) : (
-              <p>{messages[shown]}</p>
-            )}
+            <p>{messages[shown]}</p>
           </div>
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-2 p-2">
-        <p role="status" className="flex-1 px-2 text-sm">
-          {shown === 'live' ? 'Point the camera at a label.' : ''}
-        </p>
-        {canTorch && shown === 'live' && (
+      {!isRefused && (
+        <div className="flex flex-wrap items-center gap-2 p-2">
+          <p role="status" className="flex-1 px-2 text-sm">
+            {shown === 'live' ? 'Point the camera at a label.' : ''}
+          </p>
+          {canTorch && shown === 'live' && (
+            <button
+              type="button"
+              aria-pressed={torchOn}
+              onClick={() => void toggleTorch()}
+              className="min-h-11 rounded-lg bg-white/15 px-4 py-2 font-semibold hover:bg-white/25"
+            >
+              Torch
+            </button>
+          )}
           <button
             type="button"
-            aria-pressed={torchOn}
-            onClick={() => void toggleTorch()}
+            onClick={() => setWanted((w) => !w)}
             className="min-h-11 rounded-lg bg-white/15 px-4 py-2 font-semibold hover:bg-white/25"
           >
-            Torch
+            {wanted ? 'Stop camera' : 'Start camera'}
           </button>
-        )}
-        <button
-          type="button"
-          onClick={() => setWanted((w) => !w)}
-          className="min-h-11 rounded-lg bg-white/15 px-4 py-2 font-semibold hover:bg-white/25"
-        >
-          {wanted ? 'Stop camera' : 'Start camera'}
-        </button>
-      </div>
+        </div>
+      )}
     </div>
   );
 }
