@@ -152,7 +152,7 @@ const text = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters.`);
 
-export const updateCustomerBodySchema = z
+const updateCustomerBodySchema = z
   .object({
     phone: text('Phone', CUSTOMER_CONTACT_MAX),
     email: text('Email', CUSTOMER_CONTACT_MAX).refine(
@@ -208,7 +208,7 @@ const monthInput = (label: string) =>
     .string({ error: `${label} must be a month written YYYY-MM.` })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label} must be a month written YYYY-MM.`);
 
-export const storageReportQuerySchema = z
+const storageReportQuerySchema = z
   .object({ from: monthInput('From'), to: monthInput('To') })
   .refine((q) => q.from <= q.to, { message: 'From must not come after To.' });
 export type StorageReportQuery = z.infer<typeof storageReportQuerySchema>;

@@ -32,7 +32,7 @@ export function daysBetween(from: string, to: string): number {
 /** A month written YYYY-MM. */
 export type Month = string;
 
-export function monthOf(day: string): Month {
+function monthOf(day: string): Month {
   return day.slice(0, 7);
 }
 

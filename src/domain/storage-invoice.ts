@@ -27,7 +27,7 @@ export const INVOICE_COLUMNS = [
   'LastDay',
 ] as const;
 
-export const INVOICE_TERMS_DAYS = 30;
+const INVOICE_TERMS_DAYS = 30;
 
 export interface InvoiceLine {
   invoiceNo: string;
@@ -69,7 +69,7 @@ export function invoiceLine(row: StorageReportRow): InvoiceLine {
 }
 
 /** QuickBooks Online reads US dates as MM/DD/YYYY. */
-export function usDate(day: string): string {
+function usDate(day: string): string {
   return `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 }
 

@@ -21,7 +21,9 @@ export const customers = pgTable('customers', {
   address: text('address').notNull().default(''),
   notes: text('notes').notNull().default(''),
   accountType: text('account_type', { enum: accountTypes }).notNull().default('permanent'),
-  storageStart: date('storage_start', { mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+  storageStart: date('storage_start', { mode: 'string' })
+    .notNull()
+    .default(sql`CURRENT_DATE`),
   authorisedDays: integer('authorised_days').notNull().default(90),
   /** null: the default, storage start plus the SIT conversion period (src/domain/sit-clock.ts). */
   conversionDate: date('conversion_date', { mode: 'string' }),
@@ -45,7 +47,9 @@ export const vaults = pgTable('vaults', {
   oldFieldId: bigint('old_field_id', { mode: 'number' }),
   note: text('note').notNull().default(''),
   /** The day the vault came in: storage is billed from it (decision 0490). */
-  dateIn: date('date_in', { mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+  dateIn: date('date_in', { mode: 'string' })
+    .notNull()
+    .default(sql`CURRENT_DATE`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -19,7 +19,7 @@ const MONTHS = [
 ];
 
 /** 'November 3, 2026': a letter spells its dates out. */
-export function letterDate(day: string): string {
+function letterDate(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return `${MONTHS[m - 1] ?? ''} ${d}, ${y}`;
 }
