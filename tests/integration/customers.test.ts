@@ -159,6 +159,9 @@ describe('customers', () => {
     expect(errorOf(patched).message).toBe('Customer not found.');
     expect((await download(other, `/api/customers/${id}/conversion-notice`)).status).toBe(404);
     expect((await other.client.get('/api/customers')).body).toEqual([]);
+    const month = (await today()).slice(0, 7);
+    const report = await other.client.get(`/api/storage-report?from=${month}&to=${month}`);
+    expect((report.body as StorageReport).rows).toEqual([]);
     expect((await owner.client.get(`/api/customers/${id}`)).status).toBe(200);
   });
 

@@ -21,7 +21,8 @@ export async function storageReportXlsx(report: StorageReport): Promise<Buffer> 
   sheet.getRow(1).font = { bold: true };
   for (const row of report.rows) sheet.addRow(invoiceCells(invoiceLine(row)));
   sheet.columns.forEach((column, i) => {
-    column.width = Math.max(12, INVOICE_COLUMNS[i]?.length ?? 0) + 2;
+    const heading = INVOICE_COLUMNS[i] ?? '';
+    column.width = heading === 'ItemDescription' ? 70 : Math.max(12, heading.length) + 2;
   });
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   return Buffer.from(await book.xlsx.writeBuffer());
