@@ -8,7 +8,7 @@ export type Role = (typeof ROLES)[number];
 /** The role a colleague gets when whoever adds them names none: the least one. */
 export const DEFAULT_ROLE: Role = 'crew';
 
-export const ROLE_LABELS: Record<Role, string> = {
+const ROLE_LABELS: Record<Role, string> = {
   crew: 'Crew',
   office: 'Office',
   admin: 'Admin',
@@ -22,8 +22,4 @@ export function roleAllows(role: Role, needed: Role): boolean {
 export function roleRefusal(role: Role, needed: Role): string {
   const allowed = ROLES.filter((r) => roleAllows(r, needed)).map((r) => ROLE_LABELS[r]);
   return `Your role (${ROLE_LABELS[role]}) may not do this: it is for ${allowed.join(' and ')} users.`;
-}
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

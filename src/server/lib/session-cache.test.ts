@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SessionCache } from './session-cache';
 
-const user = { id: 1, email: 'a@example.com', companyId: 1, companyName: 'A', role: 'admin' as const };
+const user = {
+  id: 1,
+  email: 'a@example.com',
+  companyId: 1,
+  companyName: 'A',
+  role: 'admin' as const,
+};
 const at = (ms: number) => new Date(ms);
 
 describe('SessionCache', () => {
