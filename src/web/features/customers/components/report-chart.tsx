@@ -1,10 +1,11 @@
 import type { StorageReport } from '../../../../contracts/customers';
+import { monthsFrom } from '../../../../domain/calendar-days';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Vault-months and pallet spot-months per month, as bars side by side. */
+/** Vault-months and pallet spot-months per month of the range, as bars side by side. */
 export function ReportChart({ report }: { report: StorageReport }) {
-  const months = [...new Set(report.rows.map((r) => r.month))];
+  const months = monthsFrom(report.from, report.to);
   const totals = months.map((month) => {
     const rows = report.rows.filter((r) => r.month === month);
     return {
@@ -13,7 +14,8 @@ export function ReportChart({ report }: { report: StorageReport }) {
       palletSpotMonths: round2(rows.reduce((s, r) => s + r.palletSpotMonths, 0)),
     };
   });
-  const max = Math.max(1, ...totals.flatMap((t) => [t.vaultMonths, t.palletSpotMonths]));
+  // The tallest bar fills the chart; a range with nothing stored draws no bars.
+  const max = Math.max(0.01, ...totals.flatMap((t) => [t.vaultMonths, t.palletSpotMonths]));
   const summary = totals
     .map(
       (t) => `${t.month}: ${t.vaultMonths} vault-months, ${t.palletSpotMonths} pallet spot-months`,
@@ -53,7 +55,7 @@ export function ReportChart({ report }: { report: StorageReport }) {
           <span key={t.month} className="flex-1 text-center text-xs text-slate-700">
             {t.month}
             <br />
-            {t.vaultMonths} / {t.palletSpotMonths}
+            {t.vaultMonths} · {t.palletSpotMonths}
           </span>
         ))}
       </div>
