@@ -8,7 +8,7 @@ export type Role = (typeof ROLES)[number];
 /** The role a colleague gets when whoever adds them names none: the least one. */
 export const DEFAULT_ROLE: Role = 'crew';
 
-export const ROLE_LABELS: Record<Role, string> = {
+const ROLE_LABELS: Record<Role, string> = {
   crew: 'Crew',
   office: 'Office',
   admin: 'Admin',

@@ -35,6 +35,7 @@ import { registerWarehouseLayoutRoutes } from './features/warehouses/warehouse-l
 import { registerPrintRoutes } from './features/print/print.routes';
 import { registerLabelRoutes } from './features/labels/labels.routes';
 import { registerStatisticsRoutes } from './features/statistics/statistics.routes';
+import { registerCustomerRoutes } from './features/customers/customers.routes';
 import { registerChecklistRoutes } from './features/checklists/checklists.routes';
 import { registerLiveRoutes } from './live/live.routes';
 import { registerImportRoutes } from './features/imports/imports.routes';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerPrintRoutes(app, deps);
   registerLabelRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerDigOutRoutes(app, deps);
   await registerChecklistRoutes(app, deps);

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
-import { loadDemo } from '../../src/server/demo/demo';
+import type { CustomerSummary, StorageReport } from '../../src/contracts/customers';
+import { addDays, daysBetween } from '../../src/domain/calendar-days';
+import { DEMO_EMAIL, DEMO_PASSWORD, loadDemo } from '../../src/server/demo/demo';
+import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -65,4 +68,55 @@ it('the demo shows racks with pallets, a filled checklist and a wide warehouse (
     images: 1,
   });
   expect(demo?.widest).toBeGreaterThanOrEqual(30);
+});
+
+it('the demo has SIT and permanent customers, clocks near their ends and three months of dates in (issue 31 §6)', async () => {
+  const client = new HttpClient(app.baseUrl);
+  const login = await client.post('/api/auth/login', {
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+  });
+  expect(login.status).toBe(200);
+  const customers = (await client.get('/api/customers')).body as CustomerSummary[];
+  expect(new Set(customers.map((c) => c.accountType))).toEqual(new Set(['sit', 'permanent']));
+  expect(customers.some((c) => c.name.startsWith('EMPTY'))).toBe(false);
+  const ending = (await client.get('/api/customers/sit-ending')).body as {
+    sitClock: { status: string };
+  }[];
+  expect(new Set(ending.map((c) => c.sitClock.status))).toEqual(
+    new Set(['ending', 'over-authorised']),
+  );
+  expect(ending.length).toBeGreaterThanOrEqual(3);
+
+  const [span] = await queryRows<{ today: string; first: string; months: number }>(
+    app.deps.db,
+    sql`SELECT to_char(CURRENT_DATE, 'YYYY-MM-DD') AS today, to_char(min(date_in), 'YYYY-MM-DD') AS first,
+               count(DISTINCT date_trunc('month', date_in))::int AS months FROM vaults`,
+  );
+  if (!span) throw new Error('no vaults');
+  expect(daysBetween(span.first, span.today)).toBeGreaterThanOrEqual(88);
+  expect(span.months).toBeGreaterThanOrEqual(3);
+
+  // Three accounts whose goods all came in on their start day, counted by hand for this month:
+  // each vault counts from the later of its start and the 1st, to today, both days included.
+  const month = span.today.slice(0, 7);
+  const report = (await client.get(`/api/storage-report?from=${month}&to=${month}`))
+    .body as StorageReport;
+  for (const [email, daysAgo] of [
+    ['a.anderson@example.com', 84],
+    ['dbaker@example.com', 78],
+    ['davis.r@example.com', 30],
+  ] as const) {
+    const customer = customers.find((c) => c.email === email);
+    if (!customer) throw new Error(`no demo customer ${email}`);
+    const start = addDays(span.today, -daysAgo);
+    const from = start > `${month}-01` ? start : `${month}-01`;
+    const days = daysBetween(from, span.today) + 1;
+    expect(report.rows.find((r) => r.customerId === customer.id)).toMatchObject({
+      vaults: customer.vaultCount,
+      vaultDays: customer.vaultCount * days,
+      firstDay: from,
+      lastDay: span.today,
+    });
+  }
 });

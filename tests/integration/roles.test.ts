@@ -12,7 +12,11 @@ const clients = new Map<Role, HttpClient>();
 
 async function colleague(role: Role): Promise<HttpClient> {
   const email = `${role}-${Date.now()}@example.com`;
-  const added = await admin.client.post('/api/team/users', { email, password: TEST_PASSWORD, role });
+  const added = await admin.client.post('/api/team/users', {
+    email,
+    password: TEST_PASSWORD,
+    role,
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const client = new HttpClient(app.baseUrl);
   expect((await client.post('/api/auth/login', { email, password: TEST_PASSWORD })).status).toBe(
@@ -58,7 +62,11 @@ describe('every call of the API, for every role', () => {
   it('covers the calls that need a role beyond crew', () => {
     const needing = sessionCalls().filter((e) => e.role && e.role !== 'crew');
     expect(needing.map((e) => `${e.method} ${e.path}`)).toEqual(
-      expect.arrayContaining(['DELETE /api/warehouse/:id', 'POST /api/imports', 'GET /api/team/users']),
+      expect.arrayContaining([
+        'DELETE /api/warehouse/:id',
+        'POST /api/imports',
+        'GET /api/team/users',
+      ]),
     );
   });
 

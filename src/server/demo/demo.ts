@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { FileStorage } from '../storage/storage';
 import { findCompanyByName } from '../features/auth/auth.repository';
 import { createCompany, createUser } from '../features/auth/companies.service';
+import { addDemoCustomers } from './customer-extras';
 import { addDemoFloorExtras } from './floor-extras';
 import { generateCompanyData } from './generate';
 import { addDemoVaultExtras } from './vault-extras';
@@ -86,6 +87,7 @@ export async function loadDemo(db: Db, storage: FileStorage): Promise<DemoResult
         rackWarehouseId,
       );
     }
+    await addDemoCustomers(tx, company.id);
     return { created: true, vaultCount };
   });
 }

@@ -54,6 +54,12 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           <NavLink to="/dig-outs" className={menuLinkClass}>
             Dig-outs
           </NavLink>
+          <NavLink to="/customers" className={menuLinkClass}>
+            Customers
+          </NavLink>
+          <NavLink to="/storage-report" className={menuLinkClass}>
+            Storage Report
+          </NavLink>
           <NavLink to="/statistics" className={menuLinkClass}>
             Statistics
           </NavLink>

@@ -68,6 +68,18 @@ const DigOutsPage = lazyPage(
   'DigOutsPage',
 );
 const DigOutPage = lazyPage(() => import('../features/dig-outs/routes/dig-out-page'), 'DigOutPage');
+const CustomersPage = lazyPage(
+  () => import('../features/customers/routes/customers-page'),
+  'CustomersPage',
+);
+const CustomerPage = lazyPage(
+  () => import('../features/customers/routes/customer-page'),
+  'CustomerPage',
+);
+const StorageReportPage = lazyPage(
+  () => import('../features/customers/routes/storage-report-page'),
+  'StorageReportPage',
+);
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
 
 /** Waits for the session, then shows signed-in or signed-out content. */
@@ -181,6 +193,9 @@ export const router = createBrowserRouter([
                   { path: '/retrieve/:vaultId', element: <RetrievePage /> },
                   { path: '/dig-outs', element: <DigOutsPage /> },
                   { path: '/dig-outs/:digOutId', element: <DigOutPage /> },
+                  { path: '/customers', element: <CustomersPage /> },
+                  { path: '/customers/:customerId', element: <CustomerPage /> },
+                  { path: '/storage-report', element: <StorageReportPage /> },
                 ],
               },
             ],

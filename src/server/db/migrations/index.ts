@@ -12,6 +12,7 @@ import * as keptReads from './0013-kept-reads';
 import * as trigramIndexesWithoutPendingList from './0015-trigram-indexes-without-pending-list';
 import * as oneTriggerPerVaultStatement from './0017-one-trigger-per-vault-statement';
 import * as roles from './0018-roles';
+import * as customerRecords from './0019-customer-records';
 import * as sessionsNotAnnounced from './0020-sessions-not-announced';
 
 export interface Migration {
@@ -35,5 +36,6 @@ export const migrations: readonly Migration[] = [
   trigramIndexesWithoutPendingList,
   oneTriggerPerVaultStatement,
   roles,
+  customerRecords,
   sessionsNotAnnounced,
 ];

@@ -15,6 +15,8 @@ export const companies = pgTable('companies', {
   slug: text('slug').notNull(),
   /** Whether the spec's guessable name links reach this company's checklists (decision 0015). */
   checklistNameLinks: boolean('checklist_name_links').notNull().default(true),
+  /** Whether staged vaults count in the storage report (decision 0490). */
+  reportCountsStaged: boolean('report_counts_staged').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

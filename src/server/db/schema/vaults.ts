@@ -1,10 +1,32 @@
-import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accountTypes } from '../../../domain/sit-clock';
 import { vaultTypes } from '../../../contracts/vaults';
 
 export const customers = pgTable('customers', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   companyId: bigint('company_id', { mode: 'number' }).notNull(),
   name: text('name').notNull(),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address: text('address').notNull().default(''),
+  notes: text('notes').notNull().default(''),
+  accountType: text('account_type', { enum: accountTypes }).notNull().default('permanent'),
+  storageStart: date('storage_start', { mode: 'string' })
+    .notNull()
+    .default(sql`CURRENT_DATE`),
+  authorisedDays: integer('authorised_days').notNull().default(90),
+  /** null: the default, storage start plus the SIT conversion period (src/domain/sit-clock.ts). */
+  conversionDate: date('conversion_date', { mode: 'string' }),
 });
 
 export const orders = pgTable('orders', {
@@ -24,6 +46,10 @@ export const vaults = pgTable('vaults', {
   position: integer('position'),
   oldFieldId: bigint('old_field_id', { mode: 'number' }),
   note: text('note').notNull().default(''),
+  /** The day the vault came in: storage is billed from it (decision 0490). */
+  dateIn: date('date_in', { mode: 'string' })
+    .notNull()
+    .default(sql`CURRENT_DATE`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -245,7 +245,11 @@ export async function listCompanyUsers(db: Db, companyId: number) {
 
 /** Holds the company row, so that two role changes at once cannot both take its last admin. */
 export async function lockCompany(db: Db, companyId: number) {
-  await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+  await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
 }
 
 export async function countAdmins(db: Db, companyId: number): Promise<number> {

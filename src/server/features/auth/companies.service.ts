@@ -87,7 +87,11 @@ export async function changeRole(
     await repo.lockCompany(tx, params.companyId);
     const user = await repo.findCompanyUser(tx, params.companyId, params.userId);
     if (!user) throw new AppError('NOT_FOUND', 'This colleague was not found.');
-    if (user.role === 'admin' && params.role !== 'admin' && (await repo.countAdmins(tx, params.companyId)) <= 1)
+    if (
+      user.role === 'admin' &&
+      params.role !== 'admin' &&
+      (await repo.countAdmins(tx, params.companyId)) <= 1
+    )
       throw new AppError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
     await repo.updateUserRole(tx, user.id, params.role);
     return teamMember({ ...user, role: params.role });

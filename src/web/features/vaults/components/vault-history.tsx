@@ -38,7 +38,8 @@ const describe: { [K in VaultEventKind]: (e: EventOf<K>) => string } = {
     `${e.details.action === 'created' ? 'Added' : e.details.action === 'moved' ? 'Moved' : 'Updated'} by the import of ${e.details.file_name} (row ${e.details.row}), at ${placeText(e.details.to)}`,
 };
 
-function describeEvent<K extends VaultEventKind>(e: EventOf<K>): string {
+/** The sentence for one event, as the vault's history and the customer's show it. */
+export function describeEvent<K extends VaultEventKind>(e: EventOf<K>): string {
   return (describe[e.kind] as (e: EventOf<K>) => string)(e);
 }
 

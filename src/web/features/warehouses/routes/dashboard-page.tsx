@@ -8,6 +8,7 @@ import { useDeleteWarehouse } from '../api/use-delete-warehouse';
 import { useWarehouseSummaries } from '../api/use-warehouse-summaries';
 import { WarehouseCard } from '../components/warehouse-card';
 import { ErrorAlert } from '../../../components/error-alert';
+import { SitEndingPanel } from '../../customers/components/sit-ending-panel';
 
 export function DashboardPage() {
   const summaries = useWarehouseSummaries();
@@ -25,6 +26,7 @@ export function DashboardPage() {
           Add Warehouse
         </Link>
       </div>
+      <SitEndingPanel />
       {summaries.isPending && <Spinner label="Loading warehouses" />}
       <ErrorAlert error={summaries.error} />
       {summaries.data?.length === 0 && (

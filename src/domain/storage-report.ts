@@ -1,0 +1,106 @@
+import {
+  daysBetween,
+  daysIn,
+  firstDayOf,
+  lastDayOf,
+  type Month,
+  monthsFrom,
+} from './calendar-days';
+
+// The storage report bills storage per customer per month (decision 0490): a vault counts
+// every day from its date in to today, both included (release does not exist yet), and a
+// pallet counts by the shelf spots it takes, from the day it was put on its shelf.
+
+/** One thing in storage: a vault (one unit) or a pallet (its shelf spots). */
+export interface StoredItem {
+  customerId: number;
+  customerName: string;
+  kind: 'vault' | 'pallet';
+  /** The first day it was stored. */
+  since: string;
+  /** Shelf spots for a pallet; 1 for a vault. */
+  units: number;
+}
+
+export interface StorageReportRow {
+  customerId: number;
+  customerName: string;
+  month: Month;
+  vaults: number;
+  vaultDays: number;
+  /** Vault-days over the days of the month: one vault stored the whole month is 1. */
+  vaultMonths: number;
+  palletSpots: number;
+  palletSpotDays: number;
+  palletSpotMonths: number;
+  /** The first and last day of the month anything of the customer's was stored. */
+  firstDay: string;
+  lastDay: string;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The days of `month` an item stored since `since` counts, up to `today`; null for none. */
+export function storedDaysIn(
+  month: Month,
+  since: string,
+  today: string,
+): { first: string; last: string; days: number } | null {
+  const first = since > firstDayOf(month) ? since : firstDayOf(month);
+  const last = today < lastDayOf(month) ? today : lastDayOf(month);
+  if (last < first) return null;
+  return { first, last, days: daysBetween(first, last) + 1 };
+}
+
+/** Rows ordered by month, then customer name; customers with nothing stored in a month have no row. */
+export function storageReport(
+  items: readonly StoredItem[],
+  range: { from: Month; to: Month },
+  today: string,
+): StorageReportRow[] {
+  const rows: StorageReportRow[] = [];
+  for (const month of monthsFrom(range.from, range.to)) {
+    const byCustomer = new Map<number, StorageReportRow>();
+    for (const item of items) {
+      const stored = storedDaysIn(month, item.since, today);
+      if (!stored) continue;
+      let row = byCustomer.get(item.customerId);
+      if (!row) {
+        row = {
+          customerId: item.customerId,
+          customerName: item.customerName,
+          month,
+          vaults: 0,
+          vaultDays: 0,
+          vaultMonths: 0,
+          palletSpots: 0,
+          palletSpotDays: 0,
+          palletSpotMonths: 0,
+          firstDay: stored.first,
+          lastDay: stored.last,
+        };
+        byCustomer.set(item.customerId, row);
+      }
+      if (item.kind === 'vault') {
+        row.vaults += 1;
+        row.vaultDays += stored.days;
+      } else {
+        row.palletSpots += item.units;
+        row.palletSpotDays += stored.days * item.units;
+      }
+      if (stored.first < row.firstDay) row.firstDay = stored.first;
+      if (stored.last > row.lastDay) row.lastDay = stored.last;
+    }
+    const days = daysIn(month);
+    for (const row of byCustomer.values()) {
+      row.vaultMonths = round2(row.vaultDays / days);
+      row.palletSpotMonths = round2(row.palletSpotDays / days);
+    }
+    rows.push(
+      ...[...byCustomer.values()].sort(
+        (a, b) => a.customerName.localeCompare(b.customerName, 'en') || a.customerId - b.customerId,
+      ),
+    );
+  }
+  return rows;
+}

@@ -1,0 +1,190 @@
+import { Link, useParams } from 'react-router';
+import type { CustomerDetail, VaultStanding } from '../../../../contracts/customers';
+import { ACCOUNT_TYPE_LABELS } from '../../../../domain/sit-clock';
+import { ErrorAlert } from '../../../components/error-alert';
+import { Spinner } from '../../../components/spinner';
+import { warehousePath } from '../../../lib/paths';
+import { describeEvent } from '../../vaults/components/vault-history';
+import { useCustomer } from '../api/use-customers';
+import { conversionNoticeUrl } from '../api/use-storage-report';
+import { CustomerForm } from '../components/customer-form';
+import { SitClockPanel } from '../components/sit-clock-summary';
+
+function Standing({ standing }: { standing: VaultStanding }) {
+  if (standing.at === 'stage') {
+    return <>Staged{standing.lastField ? ` (from ${standing.lastField})` : ''}</>;
+  }
+  return (
+    <>
+      <Link to={warehousePath(standing.warehouseSlug)} className="text-brand-900 underline">
+        {standing.warehouse}
+      </Link>
+      , field {standing.field}, position {standing.position}
+    </>
+  );
+}
+
+const cell = 'px-3 py-2';
+
+function Vaults({ vaults }: { vaults: CustomerDetail['vaults'] }) {
+  return (
+    <section aria-labelledby="vaults-heading">
+      <h2 id="vaults-heading" className="mb-2 text-lg font-bold">
+        Vaults ({vaults.length})
+      </h2>
+      {vaults.length === 0 ? (
+        <p className="text-slate-600">No vaults.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={cell}>
+                  Vault
+                </th>
+                <th scope="col" className={cell}>
+                  Where
+                </th>
+                <th scope="col" className={cell}>
+                  Date in
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  Days
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {vaults.map((v) => (
+                <tr key={v.id} className="border-t border-slate-100">
+                  <th scope="row" className={`${cell} font-semibold`}>
+                    {v.name ?? v.type.toUpperCase()}
+                    {v.order && (
+                      <span className="block font-normal text-slate-600">Order {v.order}</span>
+                    )}
+                  </th>
+                  <td className={cell}>
+                    <Standing standing={v.standing} />
+                  </td>
+                  <td className={`${cell} whitespace-nowrap`}>{v.dateIn}</td>
+                  <td className={`${cell} text-right tabular-nums`}>{v.daysInStorage}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Pallets({ pallets }: { pallets: CustomerDetail['pallets'] }) {
+  if (pallets.length === 0) return null;
+  return (
+    <section aria-labelledby="pallets-heading">
+      <h2 id="pallets-heading" className="mb-2 text-lg font-bold">
+        Pallets ({pallets.length})
+      </h2>
+      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className={cell}>
+                Pallet
+              </th>
+              <th scope="col" className={cell}>
+                Where
+              </th>
+              <th scope="col" className={cell}>
+                Date in
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                Days
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {pallets.map((p) => (
+              <tr key={p.id} className="border-t border-slate-100">
+                <th scope="row" className={`${cell} font-semibold`}>
+                  {p.name || p.palletNumber || 'Pallet'}
+                  {p.palletNumber && p.name && (
+                    <span className="block font-normal text-slate-600">No. {p.palletNumber}</span>
+                  )}
+                </th>
+                <td className={cell}>
+                  {p.warehouse}, rack {p.rack}, shelf {p.shelf} ({p.shelfSpots}{' '}
+                  {p.shelfSpots === 1 ? 'spot' : 'spots'})
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>{p.dateIn}</td>
+                <td className={`${cell} text-right tabular-nums`}>{p.daysInStorage}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function CustomerPage() {
+  const id = Number(useParams().customerId);
+  const detail = useCustomer(id);
+  const data = detail.data;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+      <Link
+        to="/customers"
+        className="inline-block min-h-11 content-center text-brand-900 underline"
+      >
+        All customers
+      </Link>
+      {detail.isPending && <Spinner label="Loading customer" />}
+      <ErrorAlert error={detail.error} />
+      {data && (
+        <>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <h1 className="text-2xl font-bold">{data.customer.name}</h1>
+              <p className="text-slate-700">
+                {ACCOUNT_TYPE_LABELS[data.customer.accountType]} since {data.customer.storageStart}
+              </p>
+            </div>
+            {data.customer.accountType === 'sit' && (
+              <a
+                href={conversionNoticeUrl(data.customer.id)}
+                target="_blank"
+                rel="noreferrer"
+                className="flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-semibold"
+              >
+                Conversion notice (PDF)
+              </a>
+            )}
+          </div>
+          {data.customer.sitClock && <SitClockPanel clock={data.customer.sitClock} />}
+          <Vaults vaults={data.vaults} />
+          <Pallets pallets={data.pallets} />
+          <CustomerForm key={data.customer.id} customer={data.customer} />
+          <section aria-labelledby="history-heading">
+            <h2 id="history-heading" className="mb-2 text-lg font-bold">
+              History
+            </h2>
+            {data.history.length === 0 ? (
+              <p className="text-slate-600">No events yet.</p>
+            ) : (
+              <ol className="space-y-1 text-sm">
+                {data.history.map((e) => (
+                  <li key={e.id} className="rounded bg-slate-50 px-3 py-2">
+                    <span className="font-semibold">
+                      {e.vault_name ?? 'Vault'}: {describeEvent(e)}
+                    </span>{' '}
+                    · {new Date(e.at).toLocaleString()} · {e.actor_email ?? ''}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
