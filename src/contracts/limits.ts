@@ -1,6 +1,10 @@
 // Limits shared by forms and the server, so both refuse the same input with the same words.
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File size should not exceed 5MB';
+/** JSON calls carry no files; uploads have their own limits above. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+export const JSON_BODY_TOO_LARGE_MESSAGE =
+  'The request body is too large: a JSON request may be at most 1 MB.';
 /** What a new warehouse's fields hold unless staff choose otherwise (the import asks with it). */
 export const DEFAULT_FIELD_CAPACITY = 3;
 export const FIELD_CAPACITY_MIN = 0;
