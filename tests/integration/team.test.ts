@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEAM_ADDS_PER_HOUR } from '../../src/server/features/auth/team.routes';
 import { makeCompanyWithUser } from '../support/factories';
+import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -69,5 +70,18 @@ describe('adding a team member', () => {
       password: 'long enough',
     });
     expect(added.status).toBe(200);
+  });
+
+  it('answers 401 to adds without a session, however many, without spending any limit', async () => {
+    const anonymous = new HttpClient(app.baseUrl);
+    const statuses = new Set<number>();
+    for (let i = 0; i < TEAM_ADDS_PER_HOUR + 5; i++) {
+      const res = await anonymous.post('/api/team/users', {
+        email: `nobody-${i}@example.com`,
+        password: 'long enough',
+      });
+      statuses.add(res.status);
+    }
+    expect([...statuses]).toEqual([401]);
   });
 });

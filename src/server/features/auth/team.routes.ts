@@ -23,7 +23,10 @@ export function registerTeamRoutes(app: FastifyInstance, deps: AppDeps): void {
       max: TEAM_ADDS_PER_HOUR,
       timeWindow: '1 hour',
       store: databaseRateLimitStore(deps.db, 'team-adds'),
-      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : request.ip),
+      // A call without a session is refused by the route (401) and spends nothing: the limit
+      // is each signed-in user's, never the address's.
+      allowList: (request) => request.user === null,
+      keyGenerator: (request) => `user:${request.user?.id ?? 0}`,
       errorResponseBuilder: () =>
         new AppError(
           'RATE_LIMITED',
