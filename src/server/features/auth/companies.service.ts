@@ -1,9 +1,12 @@
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
 import { slugify } from '../../../domain/slug';
+import type { SessionUser } from '../../../contracts/auth';
+import type { SessionCache } from '../../lib/session-cache';
 import * as repo from './auth.repository';
+import { hashToken } from './auth.service';
 
 /** Creates a company with a unique slug: "Acme Moving", then "acme-moving-2" for a namesake. */
 export async function createCompany(db: Db, name: string) {
@@ -67,4 +70,53 @@ export async function setUserPassword(db: Db, email: string, password: string) {
 export async function listTeam(db: Db, companyId: number) {
   const rows = await repo.listCompanyUsers(db, companyId);
   return rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * Removes a colleague; their sessions end on every instance (the sessions trigger tells the
+ * others, this one forgets them now). A company keeps at least one user, so no one can lock
+ * everybody out, themselves included.
+ */
+export async function removeTeamMember(
+  db: Db,
+  kept: SessionCache,
+  user: SessionUser,
+  id: number,
+): Promise<void> {
+  const ended = await db.transaction(async (tx) => {
+    const ids = await repo.lockCompanyUsers(tx, user.companyId);
+    if (!ids.includes(id)) throw notFound('User');
+    if (ids.length === 1) {
+      throw new AppError(
+        'TEAM_LAST_USER',
+        'The last user of a company cannot be removed. Add a colleague first.',
+      );
+    }
+    const sessions = await repo.endUserSessions(tx, id, null);
+    await repo.deleteCompanyUser(tx, user.companyId, id);
+    return sessions;
+  });
+  kept.forget(ended);
+}
+
+/**
+ * Sets a colleague's password and ends their sessions, as a new password should. Setting
+ * one's own keeps the session it was set from, so the person at the screen stays signed in.
+ */
+export async function resetTeamPassword(
+  db: Db,
+  kept: SessionCache,
+  user: SessionUser,
+  params: { id: number; password: string; sessionToken: string | null },
+): Promise<void> {
+  const passwordHash = await hashPassword(params.password);
+  const ended = await db.transaction(async (tx) => {
+    const target = await repo.findCompanyUser(tx, user.companyId, params.id);
+    if (!target) throw notFound('User');
+    await repo.updateUserPassword(tx, target.id, passwordHash);
+    const keepId =
+      target.id === user.id && params.sessionToken ? hashToken(params.sessionToken) : null;
+    return repo.endUserSessions(tx, target.id, keepId);
+  });
+  kept.forget(ended);
 }

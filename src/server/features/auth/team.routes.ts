@@ -5,7 +5,8 @@ import * as contract from '../../../contracts/team';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { addTeamMember, listTeam } from './companies.service';
+import { addTeamMember, listTeam, removeTeamMember, resetTeamPassword } from './companies.service';
+import { clearSessionCookie, SESSION_COOKIE } from './session-cookie';
 
 /**
  * Adds per signed-in user and hour. Emails are unique across companies, so each refusal still
@@ -16,6 +17,21 @@ export const TEAM_ADDS_PER_HOUR = 20;
 
 export function registerTeamRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, contract.listTeam, async ({ user }) => listTeam(deps.db, user.companyId));
+
+  registerEndpoint(app, contract.removeTeamMember, async ({ user, params, reply }) => {
+    await removeTeamMember(deps.db, deps.sessions, user, params.id);
+    if (params.id === user.id) clearSessionCookie(reply);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, contract.resetTeamPassword, async ({ user, params, body, request }) => {
+    await resetTeamPassword(deps.db, deps.sessions, user, {
+      id: params.id,
+      password: body.password,
+      sessionToken: request.cookies[SESSION_COOKIE] ?? null,
+    });
+    return { ok: true as const };
+  });
 
   void app.register(async (scope) => {
     await scope.register(rateLimit, {
