@@ -45,7 +45,7 @@ import { registerLiveRoutes } from './live/live.routes';
 import { registerImportRoutes } from './features/imports/imports.routes';
 import { registerAuditRoutes } from './features/audits/audits.routes';
 import { registerDigOutRoutes } from './features/dig-outs/dig-outs.routes';
-import { securityHeaders } from './http/security-headers';
+import { isLoopbackHost, securityHeaders } from './http/security-headers';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -138,8 +138,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   // async one costs a promise per request for nothing it waits on.
   const upgradeAlways = options.cspUpgradeInsecure ?? false;
   app.addHook('onRequest', (request, reply, done) => {
-    if (upgradeAlways || request.protocol === 'https') secure.upgraded(reply.raw);
-    else secure.plain(reply.raw);
+    const isHttps = request.protocol === 'https';
+    secure(reply.raw, {
+      upgrade: upgradeAlways || isHttps,
+      trustworthy: isHttps || isLoopbackHost(request.hostname),
+    });
     done();
   });
   // A warehouse answer is about 0.8 MB of JSON for 1,000 fields; compressed (about 90 KB)
