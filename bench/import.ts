@@ -156,7 +156,6 @@ export async function measureImport(rows = 50_000, runs = 3): Promise<ImportBenc
   const app = await buildApp(
     {
       db: database.db,
-      status: () => database.status(),
       storage: createDiskStorage(filesDir),
       sessions: await SessionCache.listening(database),
       sessionDays: 1,

@@ -141,7 +141,6 @@ const { database, stop } = await openSeeded();
 const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultgrid-write-files-'));
 const deps: AppDeps = {
   db: database.db,
-  status: () => database.status(),
   storage: createDiskStorage(filesDir),
   live: await LiveHub.start(database, 'bench'),
   sessions: await SessionCache.listening(database),

@@ -43,7 +43,6 @@ async function main(): Promise<void> {
   const app = await buildApp(
     {
       db,
-      status: () => runtime.database.status(),
       storage: runtime.storage,
       live,
       sessions: await SessionCache.listening(runtime.database),

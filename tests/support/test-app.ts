@@ -82,7 +82,6 @@ export async function serveTestApp(
 ): Promise<TestApp> {
   const deps: AppDeps = {
     db: database.db,
-    status: () => database.status(),
     storage: createDiskStorage(filesDir),
     live: await LiveHub.start(database, 'test'),
     sessions: await SessionCache.listening(database),

@@ -5,6 +5,7 @@ import { migrations } from '../db/migrations/index';
 import type { AppDeps } from '../deps';
 import { getSecureAddress } from '../../contracts/scan-codes';
 import { registerEndpoint, requireUser } from './route';
+import { companyTotals } from '../features/statistics/statistics.repository';
 
 /** The name in a Host header without its port ("[::1]" stays bracketed); null when malformed. */
 function hostNameOf(host: string): string | null {
@@ -50,9 +51,18 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     };
   });
 
-  // The data folder's size and the share of dead rows, to watch the embedded engine's upkeep.
+  // The signed-in company's own totals. The engine's figures (size, dead rows, upkeep) are the
+  // whole installation's, so they go to the operator's log only (decision 0461).
   app.get('/api/status', async (request, reply) => {
-    requireUser(request);
-    return reply.header('cache-control', 'no-store').send(await deps.status());
+    const user = requireUser(request);
+    const totals = await companyTotals(deps.db, user.companyId);
+    return reply.header('cache-control', 'no-store').send({
+      company: {
+        warehouses: totals.warehouses,
+        fields: totals.fields,
+        vaults: totals.vaults,
+        stagedVaults: totals.staged_vaults,
+      },
+    });
   });
 }
