@@ -62,7 +62,7 @@ export const MAX_IMPORT_COLUMNS = 100;
 /** The longest text an import cell may hold: a note's limit, with room to spare. */
 export const MAX_IMPORT_CELL_LENGTH = 10_000;
 /** What an XLSX upload may unpack to; larger tables travel as CSV (decision 0462). */
-export const MAX_XLSX_UNPACKED_BYTES = 48 * 1024 * 1024;
+export const MAX_XLSX_UNPACKED_BYTES = 8 * 1024 * 1024;
 /** Rows the preview shows as they will be stored. */
 export const IMPORT_PREVIEW_ROWS = 20;
 /** Stored file types a browser may show in place; any other file is served as bytes to save. */

@@ -481,7 +481,7 @@ describe('spreadsheet bombs', () => {
       );
       expect(res.status).toBe(400);
       expect((res.body as { message: string }).message).toMatch(
-        /^(The workbook unpacks to more than 48 MB\.|A cell of the workbook holds more than 10,000 characters|The file has more than 100,000 rows)/,
+        /^(The workbook unpacks to more than 8 MB\.|A cell of the workbook holds more than 10,000 characters|The file has more than 100,000 rows)/,
       );
       expect(growthMiB).toBeLessThan(100);
     }
