@@ -100,8 +100,7 @@ export type AddVaultResponse = z.infer<typeof addVaultResponseSchema>;
 const keptIfAbsent = <T extends z.ZodType>(schema: T) =>
   z.union([z.undefined(), schema], {
     // The sentence the field's own schema gave, not the union's generic one.
-    error: (issue) =>
-      issue.code === 'invalid_union' ? issue.errors[1]?.[0]?.message : undefined,
+    error: (issue) => (issue.code === 'invalid_union' ? issue.errors[1]?.[0]?.message : undefined),
   });
 
 export const updateVaultBodySchema = z.object({

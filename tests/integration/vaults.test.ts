@@ -334,7 +334,12 @@ describe('editing a vault', () => {
       order_name: null,
       note: null,
     });
-    expect(cleared.body as Vault).toMatchObject({ ...kept, name: null, order_name: null, note: '' });
+    expect(cleared.body as Vault).toMatchObject({
+      ...kept,
+      name: null,
+      order_name: null,
+      note: '',
+    });
   });
 
   it('finds a vault for the edit page by number, or by id when it has none', async () => {

@@ -4,8 +4,7 @@ import { queryRows } from '../db/client';
 import { migrations } from '../db/migrations/index';
 import type { AppDeps } from '../deps';
 import { getSecureAddress } from '../../contracts/scan-codes';
-import { registerEndpoint, requireUser } from './route';
-import { companyTotals } from '../features/statistics/statistics.repository';
+import { registerEndpoint } from './route';
 
 /** The name in a Host header without its port ("[::1]" stays bracketed); null when malformed. */
 function hostNameOf(host: string): string | null {
@@ -17,7 +16,7 @@ function hostNameOf(host: string): string | null {
 }
 
 /**
- * Probes for a supervisor and a status call for staff. `/healthz` touches nothing but the
+ * Probes for a supervisor. `/healthz` touches nothing but the
  * process, so it shows whether the HTTP thread answers while the database is busy; `/readyz`
  * asks the database and checks every migration is applied.
  */
@@ -49,20 +48,5 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
       url:
         deps.httpsPort === undefined || name === null ? null : `https://${name}:${deps.httpsPort}`,
     };
-  });
-
-  // The signed-in company's own totals. The engine's figures (size, dead rows, upkeep) are the
-  // whole installation's, so they go to the operator's log only (decision 0461).
-  app.get('/api/status', async (request, reply) => {
-    const user = requireUser(request);
-    const totals = await companyTotals(deps.db, user.companyId);
-    return reply.header('cache-control', 'no-store').send({
-      company: {
-        warehouses: totals.warehouses,
-        fields: totals.fields,
-        vaults: totals.vaults,
-        stagedVaults: totals.staged_vaults,
-      },
-    });
   });
 }

@@ -8,8 +8,7 @@ export const sessionQueryKey = ['session'] as const;
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: async (): Promise<auth.SessionUser | null> =>
-      (await callApi(auth.sessionState)).user,
+    queryFn: async (): Promise<auth.SessionUser | null> => (await callApi(auth.sessionState)).user,
     staleTime: 5 * 60_000,
     retry: false,
   });
