@@ -46,6 +46,19 @@ export const currentUser = defineEndpoint({
   response: sessionUserSchema,
 });
 
+/**
+ * Our client's question "who is signed in?": always 200, so a signed-out page logs no failed
+ * request; the spec's `GET /api/auth/` keeps its 401 for the spec's client, which reads it.
+ */
+export const sessionState = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/session',
+  summary: 'The signed-in user, or null when signed out (always 200).',
+  tag: 'auth',
+  access: 'public',
+  response: z.object({ user: sessionUserSchema.nullable() }),
+});
+
 export const logout = defineEndpoint({
   method: 'GET',
   path: '/api/auth/logout',

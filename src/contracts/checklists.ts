@@ -68,6 +68,13 @@ const text = (label: string, max: number) =>
 
 const taskTitleSchema = text('Task title', CHECKLIST_TASK_MAX_LENGTH);
 
+/** A task's optional text; `null` is how a client says it cleared it, so it reads as empty. */
+const clearableText = (label: string, max: number) =>
+  text(label, max)
+    .nullable()
+    .transform((v) => v ?? '')
+    .optional();
+
 /** A task as the forms send it: a title, or a task with its answer. */
 const taskAnswerSchema = z.union(
   [
@@ -75,8 +82,8 @@ const taskAnswerSchema = z.union(
     z.strictObject({
       text: taskTitleSchema,
       completed: z.boolean({ error: 'completed must be true or false.' }).optional(),
-      completed_by: text('Name', CHECKLIST_NAME_MAX_LENGTH).optional(),
-      reason: text('Reason', CHECKLIST_TEXT_MAX_LENGTH).optional(),
+      completed_by: clearableText('Name', CHECKLIST_NAME_MAX_LENGTH),
+      reason: clearableText('Reason', CHECKLIST_TEXT_MAX_LENGTH),
       // Sent back by clients that echo the task; the server stamps its own time.
       completed_at: z.string().nullable().optional(),
     }),

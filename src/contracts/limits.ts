@@ -1,6 +1,10 @@
 // Limits shared by forms and the server, so both refuse the same input with the same words.
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File size should not exceed 5MB';
+/** JSON calls carry no files; uploads have their own limits above. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+export const JSON_BODY_TOO_LARGE_MESSAGE =
+  'The request body is too large: a JSON request may be at most 1 MB.';
 /** What a new warehouse's fields hold unless staff choose otherwise (the import asks with it). */
 export const DEFAULT_FIELD_CAPACITY = 3;
 export const FIELD_CAPACITY_MIN = 0;
@@ -55,6 +59,10 @@ export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
 export const IMPORT_FILE_TOO_LARGE_MESSAGE = 'An import file may be at most 25 MB.';
 export const MAX_IMPORT_ROWS = 100_000;
 export const MAX_IMPORT_COLUMNS = 100;
+/** The longest text an import cell may hold: a note's limit, with room to spare. */
+export const MAX_IMPORT_CELL_LENGTH = 10_000;
+/** What an XLSX upload may unpack to; larger tables travel as CSV (decision 0462). */
+export const MAX_XLSX_UNPACKED_BYTES = 8 * 1024 * 1024;
 /** Rows the preview shows as they will be stored. */
 export const IMPORT_PREVIEW_ROWS = 20;
 /** Stored file types a browser may show in place; any other file is served as bytes to save. */

@@ -93,12 +93,22 @@ export type AddVaultForm = z.infer<typeof addVaultFormSchema>;
 const addVaultResponseSchema = z.object({ fieldId: idSchema, vault: vaultSchema });
 export type AddVaultResponse = z.infer<typeof addVaultResponseSchema>;
 
+/**
+ * An edit changes only the keys it sends: an absent key keeps the vault's value, `null` or
+ * blank clears it. The wrappers below keep absence visible after the field's own parsing.
+ */
+const keptIfAbsent = <T extends z.ZodType>(schema: T) =>
+  z.union([z.undefined(), schema], {
+    // The sentence the field's own schema gave, not the union's generic one.
+    error: (issue) => (issue.code === 'invalid_union' ? issue.errors[1]?.[0]?.message : undefined),
+  });
+
 export const updateVaultBodySchema = z.object({
-  name: vaultNumberInput,
-  customer_name: optionalText('Customer name', NAME_MAX_LENGTH),
-  order_name: optionalText('Order number', NAME_MAX_LENGTH),
+  name: keptIfAbsent(vaultNumberInput),
+  customer_name: keptIfAbsent(optionalText('Customer name', NAME_MAX_LENGTH)),
+  order_name: keptIfAbsent(optionalText('Order number', NAME_MAX_LENGTH)),
   type: vaultTypeSchema.optional(),
-  note: optionalText('Note', NOTE_MAX_LENGTH),
+  note: keptIfAbsent(optionalText('Note', NOTE_MAX_LENGTH)),
 });
 export type UpdateVaultBody = z.infer<typeof updateVaultBodySchema>;
 

@@ -13,7 +13,12 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { SessionUser } from '../contracts/auth';
 import { errorBody } from '../contracts/errors';
-import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../contracts/limits';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  JSON_BODY_TOO_LARGE_MESSAGE,
+  MAX_ATTACHMENT_BYTES,
+  MAX_JSON_BODY_BYTES,
+} from '../contracts/limits';
 import type { AppDeps } from './deps';
 import { AppError } from './http/errors';
 import { parseUrlEncoded } from './http/multipart';
@@ -41,7 +46,7 @@ import { registerLiveRoutes } from './live/live.routes';
 import { registerImportRoutes } from './features/imports/imports.routes';
 import { registerAuditRoutes } from './features/audits/audits.routes';
 import { registerDigOutRoutes } from './features/dig-outs/dig-outs.routes';
-import { securityHeaders } from './http/security-headers';
+import { isLoopbackHost, securityHeaders } from './http/security-headers';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -91,7 +96,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     logger: options.logger,
     trustProxy: options.trustProxy ?? false,
     // Multipart uploads have their own limit; JSON bodies never need more than this.
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_JSON_BODY_BYTES,
     // A path with a malformed escape (a bare `%` typed into the address bar) is no page the
     // router can match; answer it like any unknown path rather than with Fastify's own 400.
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -134,8 +139,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   // async one costs a promise per request for nothing it waits on.
   const upgradeAlways = options.cspUpgradeInsecure ?? false;
   app.addHook('onRequest', (request, reply, done) => {
-    if (upgradeAlways || request.protocol === 'https') secure.upgraded(reply.raw);
-    else secure.plain(reply.raw);
+    const isHttps = request.protocol === 'https';
+    secure(reply.raw, {
+      upgrade: upgradeAlways || isHttps,
+      trustworthy: isHttps || isLoopbackHost(request.hostname),
+    });
     done();
   });
   // A warehouse answer is about 0.8 MB of JSON for 1,000 fields; compressed (about 90 KB)
@@ -183,15 +191,23 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
+      const isJsonTooLarge = (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
       const code =
         status === 413
-          ? 'FILE_TOO_LARGE'
+          ? isJsonTooLarge
+            ? 'REQUEST_TOO_LARGE'
+            : 'FILE_TOO_LARGE'
           : status === 429
             ? 'RATE_LIMITED'
             : status === 415
               ? 'UNSUPPORTED_FILE_TYPE'
               : 'VALIDATION_FAILED';
-      const message = status === 413 ? FILE_TOO_LARGE_MESSAGE : (error as Error).message;
+      const message =
+        status !== 413
+          ? (error as Error).message
+          : isJsonTooLarge
+            ? JSON_BODY_TOO_LARGE_MESSAGE
+            : FILE_TOO_LARGE_MESSAGE;
       return reply.status(status).send(errorBody(code, message));
     }
     request.log.error({ err: error }, 'unhandled error');

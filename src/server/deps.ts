@@ -1,13 +1,10 @@
 import type { Db } from './db/client';
-import type { EngineStatus } from './db/maintenance';
 import type { LiveHub } from './live/live-hub';
 import type { FileStorage } from './storage/storage';
 
 /** What route modules need from the running server; tests build the same with a fresh database. */
 export interface AppDeps {
   db: Db;
-  /** Size on disk and dead rows of the database in use (`GET /api/status`). */
-  status(): Promise<EngineStatus>;
   storage: FileStorage;
   /** Change events for the streams this instance holds (decision 0030). */
   live: LiveHub;

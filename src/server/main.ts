@@ -44,7 +44,6 @@ async function main(): Promise<void> {
   const app = await buildApp(
     {
       db,
-      status: () => runtime.database.status(),
       storage: runtime.storage,
       live,
       sessionDays: config.sessionDays,

@@ -110,6 +110,19 @@ describe('sign-in', () => {
     expect(after.status).toBe(401);
   });
 
+  it("answers our client's session question with 200 signed in or out, while the spec's call keeps its 401", async () => {
+    const staff = await makeCompanyWithUser(app);
+    const signedIn = await staff.client.get('/api/auth/session');
+    expect([signedIn.status, signedIn.body]).toEqual([200, { user: staff.user }]);
+    await staff.client.get('/api/auth/logout');
+    const signedOut = await staff.client.get('/api/auth/session');
+    expect([signedOut.status, signedOut.body]).toEqual([200, { user: null }]);
+    expect((await new HttpClient(app.baseUrl).get('/api/auth/session')).body).toEqual({
+      user: null,
+    });
+    expect((await staff.client.get('/api/auth/')).status).toBe(401);
+  });
+
   it('deletes the session on logout, so the old cookie no longer works', async () => {
     const staff = await makeCompanyWithUser(app);
     const copy = Object.assign(

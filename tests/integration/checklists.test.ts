@@ -333,6 +333,24 @@ describe('the public fill calls', () => {
     expect(admin?.tasks.map((t) => t.completed)).toEqual([true, true, true]);
   });
 
+  it('take a null reason or name on a task as empty', async () => {
+    const { staff, warehouseId } = await staffWithWarehouse();
+    const c = await makeChecklist(staff, { warehouse_id: warehouseId, tasks: ['Sweep', 'Lock'] });
+    const filler = await openFillPage(app, c.warehouse_slug);
+    const res = await filler.patch(`/api/checklists/${c.id}`, {
+      filled_out_by: 'Maria',
+      tasks: [
+        { text: 'Sweep', completed: true, completed_by: null, reason: null },
+        { text: 'Lock', completed: false, completed_by: null, reason: null },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((res.body as PublicChecklist).tasks).toMatchObject([
+      { text: 'Sweep', completed: true, completed_by: 'Maria', reason: '' },
+      { text: 'Lock', completed: false, completed_by: '', reason: '' },
+    ]);
+  });
+
   it('accept nothing beyond task answers, a name and a note', async () => {
     const { staff, warehouseId } = await staffWithWarehouse();
     const other = await staffWithWarehouse();

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -74,6 +75,55 @@ describe('content security policy over plain http and https', () => {
       );
       expect(res.headers.get('strict-transport-security')).toBeNull();
     }
+  });
+});
+
+describe('headers that apply only on a trustworthy origin', () => {
+  let plain: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    plain = await startTestApp(inject('postgresUrl'));
+    proxied = await startTestApp(inject('postgresUrl'), { trustProxy: true });
+  });
+  afterAll(async () => {
+    await Promise.all([plain?.close(), proxied?.close()]);
+  });
+
+  /** Headers of a page asked for under another host name, as a LAN browser would. */
+  const headersAt = (baseUrl: string, host: string, extra: Record<string, string> = {}) =>
+    new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+      const url = new URL('/dashboard', baseUrl);
+      const req = http.get(url, { headers: { host, ...extra } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers));
+      });
+      req.on('error', reject);
+    });
+  const openerHeaders = (h: http.IncomingHttpHeaders) => [
+    h['cross-origin-opener-policy'] ?? null,
+    h['origin-agent-cluster'] ?? null,
+  ];
+
+  it('leaves out the opener and agent-cluster headers over plain http on a LAN name', async () => {
+    const port = new URL(plain.baseUrl).port;
+    const lan = await headersAt(plain.baseUrl, `vaultgrid.lan:${port}`);
+    expect(openerHeaders(lan)).toEqual([null, null]);
+    expect(lan['content-security-policy']).toContain("default-src 'self'");
+    expect(lan['x-content-type-options']).toBe('nosniff');
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      expect(openerHeaders(await headersAt(plain.baseUrl, host)), host).toEqual([
+        'same-origin',
+        '?1',
+      ]);
+    }
+  });
+
+  it('sends them over https, seen through a trusted proxy', async () => {
+    const port = new URL(proxied.baseUrl).port;
+    const https = await headersAt(proxied.baseUrl, `vaultgrid.lan:${port}`, {
+      'x-forwarded-proto': 'https',
+    });
+    expect(openerHeaders(https)).toEqual(['same-origin', '?1']);
   });
 });
 

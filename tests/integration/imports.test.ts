@@ -21,6 +21,7 @@ import {
   waitForImport,
 } from '../support/import-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { buildZip, workbookParts } from '../support/zip';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -405,6 +406,91 @@ describe('XLSX workbooks', () => {
     ]);
     const csv = await staff.client.get(`/api/imports/${job.id}/refused.csv`);
     expect(csv.text).toContain('Row 3, Customer: The cell holds a formula without a saved value.');
+  });
+});
+
+describe('spreadsheet bombs', () => {
+  const MiB = 1024 * 1024;
+  const repeat = (piece: Buffer, times: number) =>
+    function* () {
+      for (let i = 0; i < times; i++) yield piece;
+    };
+  const once = (text: string) => () => [Buffer.from(text)];
+  const sheetOf = (rowsXml: string) =>
+    once(
+      `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rowsXml}</sheetData></worksheet>`,
+    );
+  const HEADING_ROW = '<row r="1"><c r="A1" t="s"><v>0</v></c></row>';
+
+  /** A workbook of one cell whose text unpacks to 300 MB. */
+  const hugeCell = () =>
+    buildZip(
+      workbookParts(sheetOf(`${HEADING_ROW}<row r="2"><c r="A2" t="s"><v>1</v></c></row>`), () => [
+        Buffer.from(
+          '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>Vault Number</t></si><si><t>',
+        ),
+        ...repeat(Buffer.alloc(MiB, 'A'), 300)(),
+        Buffer.from('</t></si></sst>'),
+      ]),
+    );
+  /** A sheet of millions of short rows, about 100 MB unpacked. */
+  const endlessRows = () => {
+    const row = Buffer.from('<row><c t="s"><v>0</v></c></row>'.repeat(32_768));
+    return buildZip(
+      workbookParts(
+        () => [
+          Buffer.from(
+            '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+          ),
+          ...repeat(row, 100)(),
+          Buffer.from('</sheetData></worksheet>'),
+        ],
+        once(
+          '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>Vault Number</t></si></sst>',
+        ),
+      ),
+    );
+  };
+
+  /** The largest growth of this process's memory (the server's) while `work` runs. */
+  async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growthMiB: number }> {
+    const base = process.memoryUsage().rss;
+    let peak = base;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 2);
+    try {
+      const result = await work();
+      peak = Math.max(peak, process.memoryUsage().rss);
+      return { result, growthMiB: (peak - base) / MiB };
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+
+  it('refuses a workbook that unpacks past its limit, within 100 MiB, before building it', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const bombs = [await hugeCell(), await endlessRows()];
+    expect(Math.max(...bombs.map((b) => b.length))).toBeLessThan(2 * MiB);
+    for (const bomb of bombs) {
+      const { result: res, growthMiB } = await peakGrowth(() =>
+        postImportFile(staff, bomb, 'bomb.xlsx'),
+      );
+      console.log(
+        `xlsx bomb of ${(bomb.length / 1024).toFixed(0)} KB: +${growthMiB.toFixed(0)} MiB`,
+      );
+      expect(res.status).toBe(400);
+      expect((res.body as { message: string }).message).toMatch(
+        /^(The workbook unpacks to more than 8 MB\.|A cell of the workbook holds more than 10,000 characters|The file has more than 100,000 rows)/,
+      );
+      expect(growthMiB).toBeLessThan(100);
+    }
+    const { result: together, growthMiB } = await peakGrowth(() =>
+      Promise.all([...bombs, ...bombs].map((b) => postImportFile(staff, b, 'bomb.xlsx'))),
+    );
+    console.log(`four xlsx bombs at once: +${growthMiB.toFixed(0)} MiB`);
+    expect(together.map((r) => r.status)).toEqual([400, 400, 400, 400]);
+    expect(growthMiB).toBeLessThan(100);
   });
 });
 

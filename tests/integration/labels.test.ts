@@ -313,6 +313,20 @@ describe('label refusals', () => {
     }
   });
 
+  it('say that the request is too large, not a file, when the body is over the limit', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const res = await printLabels(staff, {
+      format: 'small-2x1',
+      of: 'vaults',
+      vaultIds: Array.from({ length: 700_000 }, (_, i) => i + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(res.error).toMatchObject({
+      code: 'REQUEST_TOO_LARGE',
+      message: 'The request body is too large: a JSON request may be at most 1 MB.',
+    });
+  });
+
   it('say so when there is nothing to print', async () => {
     const staff = await makeCompanyWithUser(app);
     const w = await makeWarehouse(staff);

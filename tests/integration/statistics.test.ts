@@ -92,3 +92,20 @@ describe('statistics', () => {
     expect((await new HttpClient(app.baseUrl).get('/api/statistics')).status).toBe(401);
   });
 });
+
+describe('GET /api/status', () => {
+  it("reports the signed-in company's own totals, nothing installation-wide, and nothing to strangers", async () => {
+    const own = await makeCompanyWithUser(app);
+    await makeWarehouse(own, { rows: 2, cols: 3 });
+    const before = await own.client.get('/api/status');
+    expect([before.status, before.body]).toEqual([
+      200,
+      { company: { warehouses: 1, fields: 6, vaults: 0, stagedVaults: 0 } },
+    ]);
+    const other = await makeCompanyWithUser(app);
+    await makeWarehouse(other, { rows: 5, cols: 5 });
+    expect((await own.client.get('/api/status')).body).toEqual(before.body);
+    const anonymous = await fetch(`${app.baseUrl}/api/status`);
+    expect(anonymous.status).toBe(401);
+  });
+});

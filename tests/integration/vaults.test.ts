@@ -306,6 +306,42 @@ describe('editing a vault', () => {
     expect(events[0]?.actor_email).toBe(staff.email);
   });
 
+  it('keeps every key the edit leaves out, and clears one sent as null', async () => {
+    const { staff, a1 } = await setup();
+    const vault = await makeVault(staff, {
+      field_id: a1.id,
+      position: 1,
+      vault_id: '10',
+      order_name: 'ORD-7',
+      note: 'top shelf',
+    });
+    const kept = {
+      name: '10',
+      customer_name: 'SMITH',
+      order_name: 'ORD-7',
+      note: 'top shelf',
+      type: 'vault',
+    };
+    for (const body of [{}, { type: 'vault' }, { customer_name: 'smith' }, { note: 'top shelf' }]) {
+      const res = await staff.client.put(`/api/vaults/${vault.id}`, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body as Vault, JSON.stringify(body)).toMatchObject(kept);
+    }
+    const onlyNote = await staff.client.put(`/api/vaults/${vault.id}`, { note: 'floor' });
+    expect(onlyNote.body as Vault).toMatchObject({ ...kept, note: 'floor' });
+    const cleared = await staff.client.put(`/api/vaults/${vault.id}`, {
+      name: null,
+      order_name: null,
+      note: null,
+    });
+    expect(cleared.body as Vault).toMatchObject({
+      ...kept,
+      name: null,
+      order_name: null,
+      note: '',
+    });
+  });
+
   it('finds a vault for the edit page by number, or by id when it has none', async () => {
     const { staff, warehouse, a1 } = await setup();
     const numbered = await makeVault(staff, { field_id: a1.id, position: 1, vault_id: '77' });

@@ -81,7 +81,6 @@ export async function serveTestApp(
 ): Promise<TestApp> {
   const deps: AppDeps = {
     db: database.db,
-    status: () => database.status(),
     storage: createDiskStorage(filesDir),
     live: await LiveHub.start(database, 'test'),
     sessionDays: 30,

@@ -4,7 +4,7 @@ import { queryRows } from '../db/client';
 import { migrations } from '../db/migrations/index';
 import type { AppDeps } from '../deps';
 import { getSecureAddress } from '../../contracts/scan-codes';
-import { registerEndpoint, requireUser } from './route';
+import { registerEndpoint } from './route';
 
 /** The name in a Host header without its port ("[::1]" stays bracketed); null when malformed. */
 function hostNameOf(host: string): string | null {
@@ -16,7 +16,7 @@ function hostNameOf(host: string): string | null {
 }
 
 /**
- * Probes for a supervisor and a status call for staff. `/healthz` touches nothing but the
+ * Probes for a supervisor. `/healthz` touches nothing but the
  * process, so it shows whether the HTTP thread answers while the database is busy; `/readyz`
  * asks the database and checks every migration is applied.
  */
@@ -46,11 +46,5 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     const name = hostNameOf(request.host);
     const port = deps.httpsPort?.();
     return { url: port === undefined || name === null ? null : `https://${name}:${port}` };
-  });
-
-  // The data folder's size and the share of dead rows, to watch the embedded engine's upkeep.
-  app.get('/api/status', async (request, reply) => {
-    requireUser(request);
-    return reply.header('cache-control', 'no-store').send(await deps.status());
   });
 }

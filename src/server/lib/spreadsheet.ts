@@ -1,9 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import type * as ExcelJS from 'exceljs';
-import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../contracts/limits';
+import {
+  MAX_IMPORT_CELL_LENGTH,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+} from '../../contracts/limits';
 import { csvCellText } from '../../domain/csv';
 import type { CellProblem } from '../../domain/import-rows';
 import { AppError } from '../http/errors';
+import { createLimiter } from './limiter';
+import { checkXlsxArchive } from './xlsx-guard';
 
 /** A file's table: its heading row and data rows as text, and cells it could not give. */
 export interface Sheet {
@@ -127,7 +133,18 @@ function toSheet(
   };
 }
 
+/**
+ * One workbook is read at a time: even checked, exceljs holds a workbook several times its
+ * unpacked size while it reads; a second waits its turn (decision 0462).
+ */
+const oneWorkbookAtATime = createLimiter(1, 30_000);
+
 async function readXlsx(data: Buffer): Promise<Sheet> {
+  await checkXlsxArchive(data);
+  return oneWorkbookAtATime(() => loadXlsx(data));
+}
+
+async function loadXlsx(data: Buffer): Promise<Sheet> {
   // Loaded on the first workbook read: about 9 MiB of the server's heap otherwise held from
   // the start for the rare spreadsheet import (decision 0080).
   const { Workbook } = (await import('exceljs')).default;
@@ -153,6 +170,11 @@ async function readXlsx(data: Buffer): Promise<Sheet> {
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, col) => {
       const read = cellText(cell.value);
+      if (read.text.length > MAX_IMPORT_CELL_LENGTH) {
+        throw unreadable(
+          `Row ${row.number} holds a cell of more than ${MAX_IMPORT_CELL_LENGTH.toLocaleString('en-US')} characters; no vault has a text that long.`,
+        );
+      }
       cells[col - 1] = wellFormed(read.text);
       if (read.problem) problems.push({ row: row.number, column: col - 1, reason: read.problem });
     });

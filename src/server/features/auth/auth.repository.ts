@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { companies, sessions, signInCounters, signInDevices, users } from '../../db/schema/auth';
 import type { Role } from '../../../domain/roles';
@@ -59,6 +59,23 @@ export async function deleteExpiredSessions(db: Db, now: Date) {
 
 export async function deleteUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends a user's sessions but `keepId` (null: all of them); answers the ids it ended. */
+export async function endUserSessions(
+  db: Db,
+  userId: number,
+  keepId: string | null,
+): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(
+      keepId === null
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, keepId)),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 export interface SignInCounter {
@@ -233,6 +250,24 @@ export async function insertUser(
 
 export async function updateUserPassword(db: Db, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** The company's user ids, locked, so that two removals cannot both take its last users. */
+export async function lockCompanyUsers(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(users.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function deleteCompanyUser(db: Db, companyId: number, id: number) {
+  await db.delete(users).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  await db.execute(
+    sql`DELETE FROM live_presence WHERE company_id = ${companyId} AND user_id = ${id}`,
+  );
 }
 
 export async function listCompanyUsers(db: Db, companyId: number) {

@@ -40,6 +40,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   registerEndpoint(app, contract.currentUser, async ({ user }) => user);
+  registerEndpoint(app, contract.sessionState, async ({ user }) => ({ user }));
 
   // The spec keeps logout a GET, which a link or image on another site could fire; such a
   // request ends nothing (the reference client calls it with fetch from our own pages).

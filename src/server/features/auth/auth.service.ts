@@ -17,7 +17,7 @@ import * as repo from './auth.repository';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Only the hash of a session or device token is stored, so a database leak does not hand out sessions. */
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 

@@ -1,8 +1,10 @@
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
 import { slugify } from '../../../domain/slug';
+import type { SessionUser } from '../../../contracts/auth';
+import { hashToken } from './auth.service';
 import * as repo from './auth.repository';
 import type { Role } from '../../../domain/roles';
 
@@ -95,5 +97,98 @@ export async function changeRole(
       throw new AppError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
     await repo.updateUserRole(tx, user.id, params.role);
     return teamMember({ ...user, role: params.role });
+  });
+}
+
+/**
+ * Removes a colleague; their sessions end on every instance (the sessions trigger tells the
+ * others, this one forgets them now). A company keeps at least one user, so no one can lock
+ * everybody out, themselves included.
+ */
+export async function removeTeamMember(
+  db: Db,
+  kept: SessionCache,
+  user: SessionUser,
+  id: number,
+): Promise<void> {
+  const ended = await db.transaction(async (tx) => {
+    const ids = await repo.lockCompanyUsers(tx, user.companyId);
+    if (!ids.includes(id)) throw notFound('User');
+    if (ids.length === 1) {
+      throw new AppError(
+        'TEAM_LAST_USER',
+        'The last user of a company cannot be removed. Add a colleague first.',
+      );
+    }
+    const sessions = await repo.endUserSessions(tx, id, null);
+    await repo.deleteCompanyUser(tx, user.companyId, id);
+    return sessions;
+  });
+  kept.forget(ended);
+}
+
+/**
+ * Sets a colleague's password and ends their sessions, as a new password should. Setting
+ * one's own keeps the session it was set from, so the person at the screen stays signed in.
+ */
+export async function resetTeamPassword(
+  db: Db,
+  kept: SessionCache,
+  user: SessionUser,
+  params: { id: number; password: string; sessionToken: string | null },
+): Promise<void> {
+  const passwordHash = await hashPassword(params.password);
+  const ended = await db.transaction(async (tx) => {
+    const target = await repo.findCompanyUser(tx, user.companyId, params.id);
+    if (!target) throw notFound('User');
+    await repo.updateUserPassword(tx, target.id, passwordHash);
+    const keepId =
+      target.id === user.id && params.sessionToken ? hashToken(params.sessionToken) : null;
+    return repo.endUserSessions(tx, target.id, keepId);
+  });
+  kept.forget(ended);
+}
+
+/**
+ * Removes a colleague and ends their sessions. A company keeps at least one user, so no one
+ * can lock everybody out, themselves included, and at least one admin. The company row is
+ * held as a role change holds it, so a removal and a demotion at once cannot leave no admin.
+ */
+export async function removeTeamMember(db: Db, user: SessionUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lockCompany(tx, user.companyId);
+    const ids = await repo.lockCompanyUsers(tx, user.companyId);
+    const target = ids.includes(id) ? await repo.findCompanyUser(tx, user.companyId, id) : null;
+    if (!target) throw notFound('User');
+    if (ids.length === 1) {
+      throw new AppError(
+        'TEAM_LAST_USER',
+        'The last user of a company cannot be removed. Add a colleague first.',
+      );
+    }
+    if (target.role === 'admin' && (await repo.countAdmins(tx, user.companyId)) <= 1)
+      throw new AppError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
+    await repo.endUserSessions(tx, id, null);
+    await repo.deleteCompanyUser(tx, user.companyId, id);
+  });
+}
+
+/**
+ * Sets a colleague's password and ends their sessions, as a new password should. Setting
+ * one's own keeps the session it was set from, so the person at the screen stays signed in.
+ */
+export async function resetTeamPassword(
+  db: Db,
+  user: SessionUser,
+  params: { id: number; password: string; sessionToken: string | null },
+): Promise<void> {
+  const passwordHash = await hashPassword(params.password);
+  await db.transaction(async (tx) => {
+    const target = await repo.findCompanyUser(tx, user.companyId, params.id);
+    if (!target) throw notFound('User');
+    await repo.updateUserPassword(tx, target.id, passwordHash);
+    const keepId =
+      target.id === user.id && params.sessionToken ? hashToken(params.sessionToken) : null;
+    await repo.endUserSessions(tx, target.id, keepId);
   });
 }

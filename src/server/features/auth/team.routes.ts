@@ -5,7 +5,8 @@ import * as contract from '../../../contracts/team';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { addTeamMember, changeRole, listTeam } from './companies.service';
+import { addTeamMember, changeRole, listTeam, removeTeamMember, resetTeamPassword } from './companies.service';
+import { clearSessionCookie, SESSION_COOKIE } from './session-cookie';
 import { DEFAULT_ROLE } from '../../../domain/roles';
 
 /**
@@ -21,13 +22,31 @@ export function registerTeamRoutes(app: FastifyInstance, deps: AppDeps): void {
     changeRole(deps.db, { companyId: user.companyId, userId: params.id, role: body.role }),
   );
 
+  registerEndpoint(app, contract.removeTeamMember, async ({ user, params, reply }) => {
+    await removeTeamMember(deps.db, user, params.id);
+    if (params.id === user.id) clearSessionCookie(reply);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, contract.resetTeamPassword, async ({ user, params, body, request }) => {
+    await resetTeamPassword(deps.db, user, {
+      id: params.id,
+      password: body.password,
+      sessionToken: request.cookies[SESSION_COOKIE] ?? null,
+    });
+    return { ok: true as const };
+  });
+
   void app.register(async (scope) => {
     await scope.register(rateLimit, {
       global: true,
       max: TEAM_ADDS_PER_HOUR,
       timeWindow: '1 hour',
       store: databaseRateLimitStore(deps.db, 'team-adds'),
-      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : request.ip),
+      // A call without a session is refused by the route (401) and spends nothing: the limit
+      // is each signed-in user's, never the address's.
+      allowList: (request) => request.user === null,
+      keyGenerator: (request) => `user:${request.user?.id ?? 0}`,
       errorResponseBuilder: () =>
         new AppError(
           'RATE_LIMITED',

@@ -44,3 +44,24 @@ export async function listWarehouseCounts(
       ORDER BY lower(w.name) COLLATE "C", w.name COLLATE "C"`,
   );
 }
+
+export interface CompanyTotalsRow {
+  warehouses: number;
+  fields: number;
+  vaults: number;
+  staged_vaults: number;
+}
+
+/** The company's own totals, for `GET /api/status`: nothing of other companies or the engine. */
+export async function companyTotals(db: Db, companyId: number): Promise<CompanyTotalsRow> {
+  const [row] = await queryRows<CompanyTotalsRow>(
+    db,
+    sql`
+      SELECT (SELECT count(*) FROM warehouses WHERE company_id = ${companyId})::int AS warehouses,
+             (SELECT count(*) FROM fields WHERE company_id = ${companyId})::int AS fields,
+             (SELECT count(*) FROM vaults WHERE company_id = ${companyId})::int AS vaults,
+             (SELECT count(*) FROM vaults
+               WHERE company_id = ${companyId} AND field_id IS NULL)::int AS staged_vaults`,
+  );
+  return row ?? { warehouses: 0, fields: 0, vaults: 0, staged_vaults: 0 };
+}

@@ -240,11 +240,12 @@ export async function updateVault(
   body: UpdateVaultBody,
 ): Promise<Vault> {
   let removedKeys: string[] = [];
-  await translateConflicts(db, user.companyId, body.name, () =>
+  await translateConflicts(db, user.companyId, body.name ?? null, () =>
     db.transaction(async (tx) => {
       if (!(await repo.lockVault(tx, user.companyId, id))) throw notFound('Vault');
       const v = await repo.findVault(tx, user.companyId, id);
       if (!v) throw notFound('Vault');
+      const name = body.name === undefined ? v.name : body.name;
       const type = body.type ?? v.type;
       if (type === 'couchbox' && v.fieldId !== null) {
         const field = await repo.lockField(tx, user.companyId, v.fieldId);
@@ -255,17 +256,22 @@ export async function updateVault(
           );
         }
       }
-      const who = identify(type, body.customer_name, body.order_name, false);
-      await checkNameFree(tx, user.companyId, body.name, v.id);
+      const who = identify(
+        type,
+        body.customer_name ?? v.customerName ?? '',
+        body.order_name ?? v.orderName ?? '',
+        false,
+      );
+      await checkNameFree(tx, user.companyId, name, v.id);
       const wasEmpty = isEmptyVaultCustomer(v.customerName ?? '');
       // Turning a stored vault into an empty one: its order, note and files no longer apply.
       const becomesEmpty = who.isEmpty && !wasEmpty;
-      const note = becomesEmpty ? '' : body.note;
+      const note = becomesEmpty ? '' : (body.note ?? v.note ?? '');
       if (becomesEmpty) removedKeys = await repo.deleteAttachmentsOf(tx, user.companyId, v.id);
       const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
       const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
       await repo.updateVaultRow(tx, user.companyId, v.id, {
-        name: body.name,
+        name,
         customerId,
         orderId,
         type,
@@ -276,7 +282,7 @@ export async function updateVault(
       const compare = (label: string, before: unknown, after: unknown) => {
         if (before !== after) changes[label] = [before, after];
       };
-      compare('name', v.name, body.name);
+      compare('name', v.name, name);
       compare('customer_name', v.customerName, who.customerName);
       compare('order_name', v.orderName, who.orderName);
       compare('type', v.type, type);
@@ -284,7 +290,7 @@ export async function updateVault(
       if (removedKeys.length > 0) changes.attachments = [removedKeys.length, 0];
       await repo.insertEvent(
         tx,
-        vaultEvent(user, { id: v.id, name: body.name }, 'edited', { changes, at: placeOf(v) }),
+        vaultEvent(user, { id: v.id, name }, 'edited', { changes, at: placeOf(v) }),
       );
     }),
   );

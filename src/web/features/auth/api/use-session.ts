@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as auth from '../../../../contracts/auth';
 import type { Endpoint } from '../../../../contracts/endpoint';
 import { roleAllows } from '../../../../domain/roles';
-import { ApiError, callApi } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -10,14 +10,7 @@ export const sessionQueryKey = ['session'] as const;
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: async (): Promise<auth.SessionUser | null> => {
-      try {
-        return await callApi(auth.currentUser);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async (): Promise<auth.SessionUser | null> => (await callApi(auth.sessionState)).user,
     staleTime: 5 * 60_000,
     retry: false,
   });

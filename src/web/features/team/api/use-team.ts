@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/team';
 import { callApi } from '../../../lib/api';
+import { sessionQueryKey } from '../../auth/api/use-session';
 
 const teamKey = ['team'] as const;
 
@@ -14,5 +15,30 @@ export function useAddTeamMember() {
     mutationFn: (body: { email: string; password: string }) =>
       callApi(contract.addTeamMember, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+  });
+}
+
+export function useRemoveTeamMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: { id: number; isSelf: boolean }) =>
+      callApi(contract.removeTeamMember, { params: { id: member.id } }),
+    onSuccess: (_data, member) => {
+      if (!member.isSelf) return queryClient.invalidateQueries({ queryKey: teamKey });
+      // Leaving ends this session too: nothing of the company stays in memory.
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+      return undefined;
+    },
+  });
+}
+
+export function useResetTeamPassword() {
+  return useMutation({
+    mutationFn: (args: { id: number; password: string }) =>
+      callApi(contract.resetTeamPassword, {
+        params: { id: args.id },
+        body: { password: args.password },
+      }),
   });
 }

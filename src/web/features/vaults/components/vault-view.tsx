@@ -212,6 +212,26 @@ export function VaultView({
     setCellPx(Math.max(12, Math.floor((width - (cols - 1) * GRID_GAP_PX) / cols)));
   };
 
+  // Escape closes the panel wherever focus is, unless something inside took it first (the
+  // search box, a menu) or a dialog is open; focus inside the panel goes back to its cell.
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (selectedId === null) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      const hadFocus = panelRef.current?.contains(document.activeElement) ?? false;
+      setSelectedId(null);
+      if (hadFocus) {
+        document
+          .querySelector<HTMLElement>(`[role="grid"] [data-field-id="${selectedId}"]`)
+          ?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [selectedId]);
+
   const isSheet = !isWide && selected !== null;
   return (
     <section
@@ -245,6 +265,7 @@ export function VaultView({
         </div>
       </div>
       <aside
+        ref={panelRef}
         aria-label="Selected field"
         className={
           isSheet

@@ -7,6 +7,7 @@ import { vaultLabel } from '../../../../domain/vault-number';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
+import { NotFound } from '../../../components/not-found';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
@@ -193,10 +194,9 @@ export function EditVaultPage() {
   if (vault.isPending) return <Spinner label="Loading vault" />;
   if (!vault.data) {
     return (
-      <div className="p-6">
-        <h1 className="text-2xl font-bold">Vault not found</h1>
+      <NotFound title="Vault Not Found">
         <ErrorAlert message="This vault does not exist, or it was deleted." className="mt-2" />
-      </div>
+      </NotFound>
     );
   }
   const v = vault.data;
@@ -235,6 +235,28 @@ export function EditVaultPage() {
           ]}
         />
       </div>
+      <p className="mb-4 text-slate-700">
+        {v.field_id === null ? (
+          <>
+            <span className="font-semibold">Staged:</span> not in a field.{' '}
+            <Link to="/stage" className="text-brand-700 underline">
+              Open Stage
+            </Link>
+          </>
+        ) : (
+          <>
+            <span className="font-semibold">Where:</span>{' '}
+            {v.warehouse_slug ? (
+              <Link to={backTo} className="text-brand-700 underline">
+                {v.warehouse_name}
+              </Link>
+            ) : (
+              v.warehouse_name
+            )}
+            , field {v.field_name}, position {v.position}
+          </>
+        )}
+      </p>
       {/* Keyed by id: a refetch after an upload keeps what is typed, a different vault starts fresh. */}
       <EditVaultForm key={v.id} vault={v} backTo={backTo} />
       <VaultHistory vaultId={v.id} />

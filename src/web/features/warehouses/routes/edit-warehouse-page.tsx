@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { NotFound } from '../../../components/not-found';
 import { Spinner } from '../../../components/spinner';
 import { useWarehouse } from '../api/use-warehouse';
 import { FieldGridEditor } from '../components/field-grid-editor';
@@ -12,10 +13,9 @@ export function EditWarehousePage() {
   if (warehouse.isPending) return <Spinner label="Loading warehouse" />;
   if (!warehouse.data) {
     return (
-      <div className="p-6">
-        <h1 className="text-2xl font-bold">Warehouse Not Found</h1>
+      <NotFound title="Warehouse Not Found">
         <p>The warehouse you are looking for does not exist.</p>
-      </div>
+      </NotFound>
     );
   }
   const w = warehouse.data;

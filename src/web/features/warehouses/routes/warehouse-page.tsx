@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { NotFound } from '../../../components/not-found';
 import { PresenceNote } from '../../../components/presence-note';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { Spinner } from '../../../components/spinner';
@@ -22,12 +23,11 @@ export function WarehousePage() {
   if (warehouse.isPending) return <Spinner label="Loading warehouse" />;
   if (!warehouse.data) {
     return (
-      <div className="p-6">
-        <h1 className="text-2xl font-bold">Warehouse not found</h1>
+      <NotFound title="Warehouse Not Found">
         <p role="alert" className="mt-2 text-lg text-red-800">
           Warehouse could not be fetched
         </p>
-      </div>
+      </NotFound>
     );
   }
   const w = warehouse.data;
