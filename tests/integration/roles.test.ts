@@ -148,3 +148,17 @@ describe('the team keeps roles', () => {
     );
   });
 });
+
+describe('removing keeps an admin', () => {
+  it('refuses to remove the last admin while crew stay, with a sentence', async () => {
+    const company = await makeCompanyWithUser(app, 'Last Admin Storage');
+    const email = `crew-left-${Date.now()}@example.com`;
+    await company.client.post('/api/team/users', { email, password: TEST_PASSWORD });
+    const res = await company.client.delete(`/api/team/users/${company.user.id}`);
+    expect(res.status).toBe(409);
+    expect((res.body as { message: string }).message).toBe(
+      'The company needs at least one admin: make another colleague an admin first.',
+    );
+    expect((await company.client.get('/api/auth/')).status).toBe(200);
+  });
+});

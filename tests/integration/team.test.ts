@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEAM_ADDS_PER_HOUR } from '../../src/server/features/auth/team.routes';
+import type { Role } from '../../src/domain/roles';
 import { makeCompanyWithUser, type SignedInStaff } from '../support/factories';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -89,9 +90,11 @@ describe('adding a team member', () => {
 const messageOf = (body: unknown) => (body as { message: string }).message;
 
 /** A colleague added through the Team call, signed in on their own phone. */
-async function addColleague(staff: SignedInStaff, password = 'first password') {
+/** A colleague signed in on a phone of their own; crew unless told, as the spec's add makes them. */
+async function addColleague(staff: SignedInStaff, role: Role = 'crew') {
+  const password = 'first password';
   const email = `colleague-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const added = await staff.client.post('/api/team/users', { email, password });
+  const added = await staff.client.post('/api/team/users', { email, password, role });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const phone = new HttpClient(app.baseUrl);
   expect((await phone.post('/api/auth/login', { email, password })).status).toBe(200);
@@ -124,7 +127,7 @@ describe('removing a team member', () => {
     ]);
     expect((await staff.client.get('/api/auth/')).status).toBe(200);
 
-    const colleague = await addColleague(staff);
+    const colleague = await addColleague(staff, 'admin');
     const both = await Promise.all([
       staff.client.delete(`/api/team/users/${staff.user.id}`),
       colleague.phone.delete(`/api/team/users/${colleague.id}`),
@@ -169,7 +172,7 @@ describe("resetting a colleague's password", () => {
 
   it("keeps the session one's own reset was sent from, and ends the others", async () => {
     const staff = await makeCompanyWithUser(app);
-    const colleague = await addColleague(staff);
+    const colleague = await addColleague(staff, 'admin');
     const laptop = new HttpClient(app.baseUrl);
     await laptop.post('/api/auth/login', { email: colleague.email, password: 'first password' });
     const res = await colleague.phone.put(`/api/team/users/${colleague.id}/password`, {

@@ -101,55 +101,6 @@ export async function changeRole(
 }
 
 /**
- * Removes a colleague; their sessions end on every instance (the sessions trigger tells the
- * others, this one forgets them now). A company keeps at least one user, so no one can lock
- * everybody out, themselves included.
- */
-export async function removeTeamMember(
-  db: Db,
-  kept: SessionCache,
-  user: SessionUser,
-  id: number,
-): Promise<void> {
-  const ended = await db.transaction(async (tx) => {
-    const ids = await repo.lockCompanyUsers(tx, user.companyId);
-    if (!ids.includes(id)) throw notFound('User');
-    if (ids.length === 1) {
-      throw new AppError(
-        'TEAM_LAST_USER',
-        'The last user of a company cannot be removed. Add a colleague first.',
-      );
-    }
-    const sessions = await repo.endUserSessions(tx, id, null);
-    await repo.deleteCompanyUser(tx, user.companyId, id);
-    return sessions;
-  });
-  kept.forget(ended);
-}
-
-/**
- * Sets a colleague's password and ends their sessions, as a new password should. Setting
- * one's own keeps the session it was set from, so the person at the screen stays signed in.
- */
-export async function resetTeamPassword(
-  db: Db,
-  kept: SessionCache,
-  user: SessionUser,
-  params: { id: number; password: string; sessionToken: string | null },
-): Promise<void> {
-  const passwordHash = await hashPassword(params.password);
-  const ended = await db.transaction(async (tx) => {
-    const target = await repo.findCompanyUser(tx, user.companyId, params.id);
-    if (!target) throw notFound('User');
-    await repo.updateUserPassword(tx, target.id, passwordHash);
-    const keepId =
-      target.id === user.id && params.sessionToken ? hashToken(params.sessionToken) : null;
-    return repo.endUserSessions(tx, target.id, keepId);
-  });
-  kept.forget(ended);
-}
-
-/**
  * Removes a colleague and ends their sessions. A company keeps at least one user, so no one
  * can lock everybody out, themselves included, and at least one admin. The company row is
  * held as a role change holds it, so a removal and a demotion at once cannot leave no admin.

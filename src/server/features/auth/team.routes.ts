@@ -5,7 +5,13 @@ import * as contract from '../../../contracts/team';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { addTeamMember, changeRole, listTeam, removeTeamMember, resetTeamPassword } from './companies.service';
+import {
+  addTeamMember,
+  changeRole,
+  listTeam,
+  removeTeamMember,
+  resetTeamPassword,
+} from './companies.service';
 import { clearSessionCookie, SESSION_COOKIE } from './session-cookie';
 import { DEFAULT_ROLE } from '../../../domain/roles';
 
