@@ -18,7 +18,6 @@ import {
 import { SessionCache } from './lib/session-cache';
 import { collectWhenIdle } from './lib/idle-collection';
 import { lowerBackgroundThreads } from './lib/thread-priority';
-import { warmUp } from './warm-up';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built: dist/server/main.js next to dist/web. From source (tsx): src/server next to dist/web two up.
@@ -107,15 +106,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-
-  // Before the port opens, so the first calls after a restart find their answers built and
-  // the heap grown to hold them (decision 0112); a balancer sends nothing here until then.
-  const warmed = await warmUp(db, config.warmUpMs, (error) =>
-    app.log.warn({ err: error }, 'warm-up step failed'),
-  );
-  app.log.info(warmed, 'warmed up');
-  // A SIGTERM during the warm-up closes everything; the port is not opened after it.
-  if (stopping) return;
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -11,6 +11,7 @@ import * as importStaging from './0012-import-staging';
 import * as keptReads from './0013-kept-reads';
 import * as trigramIndexesWithoutPendingList from './0015-trigram-indexes-without-pending-list';
 import * as oneTriggerPerVaultStatement from './0017-one-trigger-per-vault-statement';
+import * as plainReads from './0018-plain-reads';
 
 export interface Migration {
   name: string;
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   keptReads,
   trigramIndexesWithoutPendingList,
   oneTriggerPerVaultStatement,
+  plainReads,
 ];

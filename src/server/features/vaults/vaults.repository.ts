@@ -3,7 +3,13 @@ import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { keptStatement } from '../../db/kept-statements';
 import { fieldOfVault, PLACEMENT_WAREHOUSES } from '../../db/warehouse-locks';
-import { selectVaultRows, selectVaultRowsFrom, vaultOwnColumns } from '../../db/vault-rows';
+import { parseJsonRows } from '../../db/json-rows';
+import {
+  selectVaultRows,
+  selectVaultRowsFrom,
+  selectVaultRowsJson,
+  vaultOwnColumns,
+} from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
 
@@ -44,10 +50,11 @@ export async function listFieldVaults(db: Db, companyId: number, fieldId: number
     .orderBy(asc(vaults.position));
 }
 
-export async function listStagedVaults(db: Db, companyId: number) {
-  return selectVaultRows(db)
-    .where(and(eq(vaults.companyId, companyId), isNull(vaults.fieldId)))
-    .orderBy(asc(vaults.createdAt));
+export async function listStagedVaults(db: Db, companyId: number): Promise<VaultRow[]> {
+  const result = await selectVaultRowsJson(db, sql`${vaults.createdAt}`).where(
+    and(eq(vaults.companyId, companyId), isNull(vaults.fieldId)),
+  );
+  return parseJsonRows<VaultRow>(result);
 }
 
 const attachmentsOfOne = keptStatement('vg_attachments_of_vault', (db) =>

@@ -25,8 +25,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { lastTogether, together } from '../../db/statement-groups';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
-import { answerNestingWarehouse } from '../warehouses/warehouses.service';
-import type { JsonAnswer } from '../../lib/answer-cache';
+import { getWarehouse } from '../warehouses/warehouses.service';
 import {
   checkPlacement,
   checkTopmost,
@@ -336,7 +335,7 @@ export async function deleteVault(
   storage: FileStorage,
   user: SessionUser,
   id: number,
-): Promise<DeleteVaultResponse | JsonAnswer> {
+): Promise<DeleteVaultResponse> {
   const { keys, place } = await withPlacedVault(
     db,
     user.companyId,
@@ -366,7 +365,10 @@ export async function deleteVault(
   );
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
   if (!place) return { vaultId: id, deleteFrom: 'stage' };
-  return answerNestingWarehouse(db, user, place, { vaultId: id });
+  const warehouse = await getWarehouse(db, user, place.warehouseId);
+  const field = warehouse.fields[place.fieldId];
+  if (!field) throw notFound('Field');
+  return { vaultId: id, field, warehouse };
 }
 
 export async function moveVault(
