@@ -10,7 +10,7 @@ import {
   type SignedInStaff,
 } from '../support/factories';
 import { makePallet, makeRack } from '../support/racks-factories';
-import { sqlInsertVault, sqlPlaceVault, sqlSetFieldType } from '../support/sql-builders';
+import { sqlPlaceVault } from '../support/sql-builders';
 import { makeVault } from '../support/vault-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { warehousesBuilt } from '../../src/server/features/warehouses/warehouses.service';

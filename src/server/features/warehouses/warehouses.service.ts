@@ -10,8 +10,7 @@ import type { FileStorage } from '../../storage/storage';
 import { groupBy } from '../../lib/group-by';
 import { createLimiter } from '../../lib/limiter';
 import { cachePerOwner } from '../../lib/versioned-cache';
-import { listRacks, listShelvesAndPallets } from '../racks/racks.repository';
-import { presentRacks } from '../racks/racks.presenter';
+import { listWarehouseRacks } from '../racks/racks.service';
 import * as layoutRepo from './warehouse-layout.repository';
 import * as repo from './warehouses.repository';
 import { presentWarehouse } from './warehouses.presenter';
@@ -35,15 +34,10 @@ async function buildWarehouses(db: Db, companyId: number, ids: number[]): Promis
   const fields = await repo.listWarehouseFields(db, companyId, ids);
   const vaults = await repo.listWarehouseVaults(db, companyId, ids);
   const attachments = await repo.listWarehouseAttachments(db, companyId, ids);
-  const racks = await listRacks(db, companyId, ids);
-  const { shelves, pallets } = await listShelvesAndPallets(
-    db,
-    companyId,
-    racks.map((r) => r.id),
-  );
+  const racks = await listWarehouseRacks(db, companyId, ids);
   const fieldsOf = groupBy(fields, (f) => f.warehouseId);
   const vaultsOf = groupBy(vaults, (v) => v.warehouseId);
-  const racksOf = groupBy(presentRacks(racks, shelves, pallets), (r) => r.warehouseId);
+  const racksOf = groupBy(racks, (r) => r.warehouseId);
   return rows.map((w) =>
     presentWarehouse(
       w,
