@@ -117,7 +117,7 @@ export const getWarehouse = defineEndpoint({
 });
 
 /** A warehouse's route slug as a path parameter. */
-export const slugParamsSchema = z.object({
+const slugParamsSchema = z.object({
   slug: z
     .string()
     .min(1)

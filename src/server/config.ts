@@ -51,11 +51,6 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(600, 'must be at most 600')
     .default(10),
-  WARM_UP_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds' })
-    .min(0, 'must be at least 0')
-    .max(600, 'must be at most 600')
-    .default(20),
   INSTANCE_NAME: optionalText,
   FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
   S3_BUCKET: optionalText,
@@ -85,8 +80,6 @@ export interface Config {
   cspUpgradeInsecure: boolean;
   /** How long SIGTERM waits for open requests and the database before exiting anyway. */
   shutdownGraceMs: number;
-  /** How long the start may spend building the first answers before taking requests (0: none). */
-  warmUpMs: number;
   /** Names this process in event streams and logs when several run behind a balancer. */
   instanceName: string;
   /** Where uploads live: DATA_DIR/files (default) or an S3-compatible bucket. */
@@ -181,7 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     cspUpgradeInsecure: e.CSP_UPGRADE_INSECURE === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
-    warmUpMs: e.WARM_UP_SECONDS * 1000,
     instanceName: e.INSTANCE_NAME ?? `${os.hostname()}-${process.pid}`,
     fileStorage,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, companyName: e.COMPANY_NAME },

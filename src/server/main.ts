@@ -14,7 +14,6 @@ import {
   startHttpsListener,
   type HttpsListener,
 } from './http/https-listener';
-import { warmUp } from './warm-up';
 import {
   addressLines,
   FirstSignInFile,
@@ -100,15 +99,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-
-  // Before the port opens, so the first calls after a restart find their answers built and
-  // the heap grown to hold them (decision 0112); a balancer sends nothing here until then.
-  const warmed = await warmUp(db, config.warmUpMs, (error) =>
-    app.log.warn({ err: error }, 'warm-up step failed'),
-  );
-  app.log.info(warmed, 'warmed up');
-  // A SIGTERM during the warm-up closes everything; the port is not opened after it.
-  if (stopping) return;
 
   try {
     await app.listen({ port: config.port, host: config.host });

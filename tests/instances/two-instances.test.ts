@@ -214,6 +214,53 @@ const direct = (client: HttpClient, url: string, init: RequestInit = {}) =>
   });
 
 describe('two instances behind nginx', () => {
+  it('show a write made on one in the next read on the other, whatever that one kept', async () => {
+    const [a, b] = instances;
+    if (!a || !b) throw new Error('instances missing');
+    const staff = await signIn();
+    const made = await staff.post('/api/warehouse/add-warehouse', {
+      name: `Fresh ${crypto.randomBytes(3).toString('hex')}`,
+      rows: 2,
+      cols: 2,
+      field_capacity: 3,
+      length: 40,
+      width: 30,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const warehouse = made.body as Warehouse;
+    const me = (await staff.get('/api/auth/')).body as { companyId: number };
+    const onB = async <T>(p: string): Promise<T> => {
+      const res = await direct(staff, `${b.url}${p}`);
+      expect(res.status, p).toBe(200);
+      return (await res.json()) as T;
+    };
+    const reads = {
+      warehouse: `/api/warehouse/${warehouse.id}`,
+      company: `/api/warehouse/company/${me.companyId}`,
+      print: '/api/vaults/all',
+      search: `/api/search/suggestions?q=WESSEX`,
+    };
+    for (const p of Object.values(reads)) await onB(p);
+
+    const form = vaultForm({
+      field_id: fieldByName(warehouse, 'A1').id,
+      position: 1,
+      customer_name: 'WESSEX',
+      order_name: 'ORD-7',
+    });
+    const added = await direct(staff, `${a.url}/api/vaults/`, { method: 'POST', body: form });
+    expect(added.status, await added.clone().text()).toBe(200);
+    const vaultId = ((await added.json()) as { vault: { id: number } }).vault.id;
+
+    const ids = (w: Warehouse) =>
+      Object.values(w.fields).flatMap((f) => Object.values(f.vaults).map((v) => v.id));
+    expect(ids(await onB<Warehouse>(reads.warehouse))).toEqual([vaultId]);
+    const company = await onB<Warehouse[]>(reads.company);
+    expect(ids(company.find((w) => w.id === warehouse.id) as Warehouse)).toEqual([vaultId]);
+    expect((await onB<{ id: number }[]>(reads.print)).map((v) => v.id)).toContain(vaultId);
+    expect((await onB<{ customers: string[] }>(reads.search)).customers).toEqual(['WESSEX']);
+  });
+
   it('share sessions, files and events', async () => {
     const [a, b] = instances;
     if (!a || !b) throw new Error('instances missing');

@@ -14,7 +14,6 @@ import {
 } from './maintenance';
 import { PgliteConnection, PgliteWorkerPool } from './pglite-pool';
 import { PgListener, type NotificationHandlers } from './pg-listener';
-import { followWarehouseVersions } from './warehouse-versions';
 
 // Both engines go through the node-postgres driver, so repositories never know which runs.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -155,7 +154,6 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       await pool.end();
     },
   };
-  await followWarehouseVersions(database);
   return database;
 }
 

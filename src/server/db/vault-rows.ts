@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { WithSubquery } from 'drizzle-orm';
 import type { Db } from './client';
+import { jsonRows } from './json-rows';
 import { fields, warehouses } from './schema/warehouses';
 import { customers, orders, vaults } from './schema/vaults';
 
@@ -62,6 +63,17 @@ export function selectVaultRowsFrom(db: Db, base: WrittenVault, ...ctes: WithSub
 export function selectVaultRows(db: Db) {
   return db
     .select(vaultColumns(vaultOwnColumns))
+    .from(vaults)
+    .leftJoin(fields, eq(fields.id, vaults.fieldId))
+    .leftJoin(warehouses, eq(warehouses.id, fields.warehouseId))
+    .leftJoin(customers, eq(customers.id, vaults.customerId))
+    .leftJoin(orders, eq(orders.id, vaults.orderId));
+}
+
+/** The rows of `selectVaultRows` as one JSON text (`jsonRows`), for reads of many vaults. */
+export function selectVaultRowsJson(db: Db, orderBy: SQL) {
+  return db
+    .select({ rows: jsonRows(vaultColumns(vaultOwnColumns), orderBy) })
     .from(vaults)
     .leftJoin(fields, eq(fields.id, vaults.fieldId))
     .leftJoin(warehouses, eq(warehouses.id, fields.warehouseId))

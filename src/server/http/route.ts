@@ -6,8 +6,6 @@ import type { UploadedFile } from '../storage/storage';
 import { AppError } from './errors';
 import { roleAllows, roleRefusal, type Role } from '../../domain/roles';
 import { readForm } from './multipart';
-import { JsonAnswer } from '../lib/answer-cache';
-import { sendJsonAnswer } from './json-answer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,7 +49,7 @@ type Handler<E extends Endpoint> = (
   ctx: HandlerContext<E> & {
     user: E['access'] extends 'public' ? SessionUser | null : SessionUser;
   },
-) => Promise<E['download'] extends object ? unknown : z.input<E['response']> | JsonAnswer>;
+) => Promise<E['download'] extends object ? unknown : z.input<E['response']>>;
 
 export interface RouteOptions {
   /** Route config, such as a tighter rate limit. */
@@ -157,13 +155,6 @@ export function registerEndpoint<E extends Endpoint>(
           user,
         };
         const result = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
-        // Large answers arrive as JSON text already written (decision 0025); tests still check
-        // that text against the contract.
-        if (result instanceof JsonAnswer) {
-          if (app.validateResponses)
-            endpoint.response.parse(JSON.parse((await result.bytes()).toString()));
-          return sendJsonAnswer(request, reply, result);
-        }
         // A stream's handler took the reply over and wrote it itself: nothing is left to check.
         if (!app.validateResponses || reply.sent) return result;
         if (endpoint.download) {

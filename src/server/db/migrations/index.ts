@@ -14,6 +14,7 @@ import * as oneTriggerPerVaultStatement from './0017-one-trigger-per-vault-state
 import * as roles from './0018-roles';
 import * as customerRecords from './0019-customer-records';
 import * as sessionsNotAnnounced from './0020-sessions-not-announced';
+import * as plainReads from './0021-plain-reads';
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   roles,
   customerRecords,
   sessionsNotAnnounced,
+  plainReads,
 ];

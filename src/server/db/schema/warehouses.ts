@@ -35,3 +35,10 @@ export const fields = pgTable('fields', {
     .default('vault'),
   full: boolean('full').notNull().default(false),
 });
+
+/** Bumped by triggers in every transaction that writes what a warehouse's answer shows. */
+export const warehouseVersions = pgTable('warehouse_versions', {
+  warehouseId: bigint('warehouse_id', { mode: 'number' }).primaryKey(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -4,9 +4,7 @@ import { fieldBelowName } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { lockWarehousesOfFields } from '../../db/warehouse-locks';
 import { AppError, notFound } from '../../http/errors';
-import type { JsonAnswer } from '../../lib/answer-cache';
 import { loadField } from '../vaults/vaults.service';
-import { keptField } from '../warehouses/warehouses.service';
 import * as repo from './fields.repository';
 
 export async function getWarehouseField(
@@ -14,9 +12,7 @@ export async function getWarehouseField(
   user: SessionUser,
   warehouseId: number,
   fieldId: number,
-): Promise<Field | JsonAnswer> {
-  const kept = await keptField(db, user, warehouseId, fieldId);
-  if (kept) return kept;
+): Promise<Field> {
   const field = await repo.findField(db, user.companyId, fieldId);
   if (!field || field.warehouseId !== warehouseId) throw notFound('Field');
   return loadField(db, user.companyId, field);

@@ -6,7 +6,7 @@ import * as service from './print.service';
 
 export function registerPrintRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, contract.listAllVaults, ({ user }) =>
-    service.printListAnswer(deps.db, user),
+    service.listPrintVaults(deps.db, user),
   );
 
   registerEndpoint(app, contract.exportVaultsCsv, async ({ user, reply }) => {

@@ -42,6 +42,15 @@ async function loadRacks(db: Db, companyId: number, rackRows: repo.RackRow[]): P
   return presentRacks(rackRows, shelves, pallets);
 }
 
+/** The racks of these warehouses, presented: what a warehouse answer nests. */
+export async function listWarehouseRacks(
+  db: Db,
+  companyId: number,
+  warehouseIds: number[],
+): Promise<Rack[]> {
+  return loadRacks(db, companyId, await repo.listRacks(db, companyId, warehouseIds));
+}
+
 async function loadRack(
   db: Db,
   companyId: number,

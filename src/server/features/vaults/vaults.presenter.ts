@@ -46,7 +46,7 @@ export function presentVault(v: VaultRow, attachments: readonly AttachmentFields
 export function presentField(
   f: { id: number; name: string; warehouseId: number; type: Field['type']; full: boolean },
   vaults: readonly VaultRow[],
-  attachments: readonly AttachmentRow[],
+  attachments: readonly AttachmentFields[],
 ): Field {
   const map: Record<string, Vault> = {};
   for (const v of vaults) map[v.id] = presentVault(v, attachments);

@@ -1,7 +1,13 @@
 import type { VaultType } from '../../../contracts/vaults';
 import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { selectVaultRows, selectVaultRowsFrom, vaultOwnColumns } from '../../db/vault-rows';
+import { parseJsonRows } from '../../db/json-rows';
+import {
+  selectVaultRows,
+  selectVaultRowsFrom,
+  selectVaultRowsJson,
+  vaultOwnColumns,
+} from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
 
@@ -30,10 +36,11 @@ export async function listFieldVaults(db: Db, companyId: number, fieldId: number
     .orderBy(asc(vaults.position));
 }
 
-export async function listStagedVaults(db: Db, companyId: number) {
-  return selectVaultRows(db)
-    .where(and(eq(vaults.companyId, companyId), isNull(vaults.fieldId)))
-    .orderBy(asc(vaults.createdAt));
+export async function listStagedVaults(db: Db, companyId: number): Promise<VaultRow[]> {
+  const result = await selectVaultRowsJson(db, sql`${vaults.createdAt}`).where(
+    and(eq(vaults.companyId, companyId), isNull(vaults.fieldId)),
+  );
+  return parseJsonRows<VaultRow>(result);
 }
 
 export async function listAttachments(db: Db, companyId: number, vaultIds: number[]) {

@@ -24,8 +24,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
-import { answerNestingWarehouse } from '../warehouses/warehouses.service';
-import type { JsonAnswer } from '../../lib/answer-cache';
+import { getWarehouse } from '../warehouses/warehouses.service';
 import {
   checkPlacement,
   checkTopmost,
@@ -328,7 +327,7 @@ export async function deleteVault(
   storage: FileStorage,
   user: SessionUser,
   id: number,
-): Promise<DeleteVaultResponse | JsonAnswer> {
+): Promise<DeleteVaultResponse> {
   const { keys, place } = await withPlacedVault(
     db,
     user.companyId,
@@ -358,7 +357,10 @@ export async function deleteVault(
   );
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
   if (!place) return { vaultId: id, deleteFrom: 'stage' };
-  return answerNestingWarehouse(db, user, place, { vaultId: id });
+  const warehouse = await getWarehouse(db, user, place.warehouseId);
+  const field = warehouse.fields[place.fieldId];
+  if (!field) throw notFound('Field');
+  return { vaultId: id, field, warehouse };
 }
 
 export async function moveVault(

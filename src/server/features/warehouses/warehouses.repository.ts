@@ -1,39 +1,101 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { warehouseVersionsOf } from '../../db/warehouse-versions';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { fields, warehouses } from '../../db/schema/warehouses';
+import { jsonRows, parseJsonRows } from '../../db/json-rows';
+import { selectVaultRowsJson } from '../../db/vault-rows';
+import type { FieldRow } from '../fields/fields.repository';
+import type { VaultRow } from '../vaults/vaults.repository';
+import { fields, warehouses, warehouseVersions } from '../../db/schema/warehouses';
 import { vaultAttachments, vaults } from '../../db/schema/vaults';
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
 
-/**
- * The company's warehouse versions (by name), or those of one warehouse; from memory on the
- * embedded engine, which tells this process of every change (decision 0056).
- */
+export type WarehouseRow = typeof warehouses.$inferSelect;
+
+/** Which of the company's warehouses to read: all, one by id or by slug, or these ids. */
+type WarehouseChoice = { id: number } | { slug: string } | { ids: number[] } | undefined;
+
+function chosen(companyId: number, only: WarehouseChoice): SQL | undefined {
+  const company = eq(warehouses.companyId, companyId);
+  if (only === undefined) return company;
+  if ('ids' in only) return and(company, inArray(warehouses.id, only.ids));
+  return and(company, 'id' in only ? eq(warehouses.id, only.id) : eq(warehouses.slug, only.slug));
+}
+
+/** The company's warehouses (or the one chosen), by name. */
+export async function listWarehouses(db: Db, companyId: number, only?: WarehouseChoice) {
+  return db.select().from(warehouses).where(chosen(companyId, only)).orderBy(asc(warehouses.name));
+}
+
+/** The version of each chosen warehouse, which every write to what its answer shows bumps. */
 export async function listWarehouseVersions(
   db: Db,
   companyId: number,
-  only?: { id: number } | { slug: string },
+  only?: WarehouseChoice,
 ): Promise<{ id: number; version: number }[]> {
-  const all = await warehouseVersionsOf(db, companyId);
-  const wanted =
-    only === undefined
-      ? all
-      : all.filter((w) => ('id' in only ? w.id === only.id : w.slug === only.slug));
-  return wanted.map((w) => ({ id: w.id, version: w.version }));
+  return db
+    .select({ id: warehouses.id, version: warehouseVersions.version })
+    .from(warehouses)
+    .innerJoin(warehouseVersions, eq(warehouseVersions.warehouseId, warehouses.id))
+    .where(chosen(companyId, only))
+    .orderBy(asc(warehouses.name));
 }
 
-export async function listWarehouses(db: Db, companyId: number) {
+/** The fields of these warehouses. */
+export async function listWarehouseFields(
+  db: Db,
+  companyId: number,
+  warehouseIds: number[],
+): Promise<FieldRow[]> {
+  if (warehouseIds.length === 0) return [];
+  const result = await db
+    .select({ rows: jsonRows(getTableColumns(fields), sql`${fields.id}`) })
+    .from(fields)
+    .where(and(eq(fields.companyId, companyId), inArray(fields.warehouseId, warehouseIds)));
+  return parseJsonRows<FieldRow>(result);
+}
+
+/** The vaults placed in these warehouses, as every vault answer reads them. */
+export async function listWarehouseVaults(
+  db: Db,
+  companyId: number,
+  warehouseIds: number[],
+): Promise<VaultRow[]> {
+  if (warehouseIds.length === 0) return [];
+  // The field ids as an array, so the plan reads the vaults by their field index rather than
+  // scanning the company's vaults for a few warehouses' share.
+  const fieldIds = sql`ARRAY(SELECT wf.id FROM fields wf WHERE wf.company_id = ${companyId}
+    AND wf.warehouse_id IN (${sql.join(
+      warehouseIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}))`;
+  const result = await selectVaultRowsJson(db, sql`${vaults.position}`).where(
+    and(eq(vaults.companyId, companyId), sql`${vaults.fieldId} = ANY (${fieldIds})`),
+  );
+  return parseJsonRows<VaultRow>(result);
+}
+
+/** The attachments of the vaults placed in these warehouses. */
+export async function listWarehouseAttachments(db: Db, companyId: number, warehouseIds: number[]) {
+  if (warehouseIds.length === 0) return [];
   return db
-    .select()
-    .from(warehouses)
-    .where(eq(warehouses.companyId, companyId))
-    .orderBy(asc(warehouses.name));
+    .select({
+      id: vaultAttachments.id,
+      vaultId: vaultAttachments.vaultId,
+      fileName: vaultAttachments.fileName,
+      sizeBytes: vaultAttachments.sizeBytes,
+      contentType: vaultAttachments.contentType,
+    })
+    .from(vaultAttachments)
+    .innerJoin(vaults, eq(vaults.id, vaultAttachments.vaultId))
+    .innerJoin(fields, eq(fields.id, vaults.fieldId))
+    .where(
+      and(eq(vaultAttachments.companyId, companyId), inArray(fields.warehouseId, warehouseIds)),
+    )
+    .orderBy(asc(vaultAttachments.createdAt));
 }
 
 export interface WarehouseCounts {
   warehouseId: number;
-  version: number;
   vaultCount: number;
   nonEmptyVaultCount: number;
   /** The halves of couchbox pairs, for the capacity; every other field is a vault field. */
@@ -41,34 +103,22 @@ export interface WarehouseCounts {
   couchboxBottoms: number;
 }
 
-/**
- * Dashboard figures counted by the database (no vault leaves it to be counted), for the
- * warehouses given, with the version they were counted at (decision 0025).
- */
-export async function listWarehouseCounts(
-  db: Db,
-  companyId: number,
-  warehouseIds: number[],
-): Promise<WarehouseCounts[]> {
-  if (warehouseIds.length === 0) return [];
-  const ids = sql`ARRAY[${sql.join(
-    warehouseIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::bigint[]`;
+/** Dashboard figures of the company's warehouses, counted by the database. */
+export async function listWarehouseCounts(db: Db, companyId: number): Promise<WarehouseCounts[]> {
   return queryRows<WarehouseCounts>(
     db,
-    sql`SELECT wv.warehouse_id AS "warehouseId", wv.version,
+    sql`SELECT w.id AS "warehouseId",
                count(v.id)::int AS "vaultCount",
                (count(v.id) FILTER (WHERE NOT ${isEmptyCustomerSql(sql`c.name`)}))::int
                  AS "nonEmptyVaultCount",
                (count(DISTINCT f.id) FILTER (WHERE f.type = 'couchbox-T'))::int AS "couchboxTops",
                (count(DISTINCT f.id) FILTER (WHERE f.type = 'couchbox-B'))::int AS "couchboxBottoms"
-        FROM warehouse_versions wv
-        LEFT JOIN fields f ON f.warehouse_id = wv.warehouse_id
+        FROM warehouses w
+        LEFT JOIN fields f ON f.warehouse_id = w.id
         LEFT JOIN vaults v ON v.field_id = f.id AND v.company_id = ${companyId}
         LEFT JOIN customers c ON c.id = v.customer_id
-        WHERE wv.company_id = ${companyId} AND wv.warehouse_id = ANY (${ids})
-        GROUP BY wv.warehouse_id, wv.version`,
+        WHERE w.company_id = ${companyId}
+        GROUP BY w.id`,
   );
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import * as compact from '../../../contracts/warehouse-compact';
 import * as contract from '../../../contracts/warehouses';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../http/route';
@@ -13,13 +12,10 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: AppDeps): vo
     service.listCompanyWarehouses(deps.db, user, params.companyId),
   );
   registerEndpoint(app, contract.getWarehouseBySlug, ({ user, params }) =>
-    service.warehouseAnswerBySlug(deps.db, user, params.slug),
-  );
-  registerEndpoint(app, compact.getCompactWarehouseBySlug, ({ user, params }) =>
-    service.compactWarehouseBySlug(deps.db, user, params.slug),
+    service.getWarehouseBySlug(deps.db, user, params.slug),
   );
   registerEndpoint(app, contract.getWarehouse, ({ user, params }) =>
-    service.warehouseAnswer(deps.db, user, params.id),
+    service.getWarehouse(deps.db, user, params.id),
   );
   registerEndpoint(app, contract.addWarehouse, ({ user, body }) =>
     service.addWarehouse(deps.db, user, body),

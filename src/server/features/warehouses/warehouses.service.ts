@@ -7,150 +7,123 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/storage';
+import { groupBy } from '../../lib/group-by';
 import { createLimiter } from '../../lib/limiter';
+import { cachePerOwner } from '../../lib/versioned-cache';
+import { listWarehouseRacks } from '../racks/racks.service';
 import * as layoutRepo from './warehouse-layout.repository';
 import * as repo from './warehouses.repository';
+import { presentWarehouse } from './warehouses.presenter';
 import { insertWarehouseWithFields, type WarehouseRow } from '../../db/warehouse-rows';
-import {
-  compactAnswer,
-  companyAnswer,
-  fieldTextIn,
-  keptAnswer,
-  keptFieldAnswer,
-  versionsKey,
-  warehouseAnswers,
-  type WarehouseVersion,
-} from './warehouse-answers';
-import { combinedTag, JsonAnswer } from '../../lib/answer-cache';
 
+/** The company call reads every vault of the company: two at a time, so floor calls get in. */
 const companyLoads = createLimiter(2);
 
-async function answerFor(
-  db: Db,
-  companyId: number,
-  only: { id: number } | { slug: string },
-): Promise<JsonAnswer> {
-  const versions = await repo.listWarehouseVersions(db, companyId, only);
-  const [found] = await warehouseAnswers(db, companyId, versions);
-  if (!found) throw notFound('Warehouse');
-  return found.answer;
+/** Warehouses kept at most: the bench company's twice over. */
+const KEPT_WAREHOUSES = 40;
+
+const keptOf = cachePerOwner<Db, Warehouse>(KEPT_WAREHOUSES);
+
+/** How many warehouse answers were built for `db`: what shows a test the cache is used. */
+export const warehousesBuilt = (db: Db): number => keptOf(db).stored;
+
+/** These warehouses in full, read and presented: five statements however many. */
+async function buildWarehouses(db: Db, companyId: number, ids: number[]): Promise<Warehouse[]> {
+  if (ids.length === 0) return [];
+  const rows = await repo.listWarehouses(db, companyId, { ids });
+  const fields = await repo.listWarehouseFields(db, companyId, ids);
+  const vaults = await repo.listWarehouseVaults(db, companyId, ids);
+  const attachments = await repo.listWarehouseAttachments(db, companyId, ids);
+  const racks = await listWarehouseRacks(db, companyId, ids);
+  const fieldsOf = groupBy(fields, (f) => f.warehouseId);
+  const vaultsOf = groupBy(vaults, (v) => v.warehouseId);
+  const racksOf = groupBy(racks, (r) => r.warehouseId);
+  return rows.map((w) =>
+    presentWarehouse(
+      w,
+      fieldsOf.get(w.id) ?? [],
+      vaultsOf.get(w.id) ?? [],
+      attachments,
+      racksOf.get(w.id) ?? [],
+    ),
+  );
 }
 
 /**
- * A field as the warehouse answer kept in memory shows it, or null when that answer is not
- * kept (the caller reads the field itself): a floor screen opening a field asks the engine
- * nothing when the warehouse has not changed (decision 0055).
+ * The chosen warehouses in full, by name: kept by the version their writes bump (decision
+ * 0401), so the company call after a write builds the one warehouse written. The versions
+ * are read first: a write meanwhile leaves a newer answer under an older version, which the
+ * next read builds again, never the reverse.
  */
-export async function keptField(
+async function loadWarehouses(
   db: Db,
-  user: SessionUser,
-  warehouseId: number,
-  fieldId: number,
-): Promise<JsonAnswer | null> {
-  const [version] = await repo.listWarehouseVersions(db, user.companyId, { id: warehouseId });
-  return version ? keptFieldAnswer(db, user.companyId, version, fieldId) : null;
+  companyId: number,
+  only?: { id: number } | { slug: string },
+): Promise<Warehouse[]> {
+  const versions = await repo.listWarehouseVersions(db, companyId, only);
+  const kept = keptOf(db);
+  const key = (id: number) => `${companyId}:${id}`;
+  const found = new Map<number, Warehouse>();
+  for (const v of versions) {
+    const answer = kept.get(key(v.id), v.version);
+    if (answer) found.set(v.id, answer);
+  }
+  const missing = versions.filter((v) => !found.has(v.id));
+  const built = await buildWarehouses(
+    db,
+    companyId,
+    missing.map((v) => v.id),
+  );
+  for (const w of built) {
+    const version = missing.find((v) => v.id === w.id)?.version ?? 0;
+    kept.set(key(w.id), version, w);
+    found.set(w.id, w);
+  }
+  // A warehouse deleted meanwhile is left out.
+  return versions.flatMap((v) => found.get(v.id) ?? []);
 }
 
-/** The company's warehouses in full, as the JSON text sent (decision 0025). */
+async function loadWarehouse(
+  db: Db,
+  companyId: number,
+  only: { id: number } | { slug: string },
+): Promise<Warehouse> {
+  const [found] = await loadWarehouses(db, companyId, only);
+  if (!found) throw notFound('Warehouse');
+  return found;
+}
+
+/** The company's warehouses in full. */
 export async function listCompanyWarehouses(
   db: Db,
   user: SessionUser,
   companyId: number,
-): Promise<JsonAnswer> {
+): Promise<Warehouse[]> {
   // Another company's id answers exactly like an id that does not exist.
   if (companyId !== user.companyId) throw notFound('Company');
-  const versions = await repo.listWarehouseVersions(db, companyId);
-  // Answers kept for every warehouse need no turn; building them does.
-  return companyLoads(() => companyAnswer(db, companyId, versions));
+  return companyLoads(() => loadWarehouses(db, companyId));
 }
 
-export function warehouseAnswer(db: Db, user: SessionUser, id: number): Promise<JsonAnswer> {
-  return answerFor(db, user.companyId, { id });
+/** One warehouse in full. */
+export function getWarehouse(db: Db, user: SessionUser, id: number): Promise<Warehouse> {
+  return loadWarehouse(db, user.companyId, { id });
 }
 
-export function warehouseAnswerBySlug(
+export function getWarehouseBySlug(db: Db, user: SessionUser, slug: string): Promise<Warehouse> {
+  return loadWarehouse(db, user.companyId, { slug: slug.toLowerCase() });
+}
+
+/** The dashboard list: names, sizes and occupancy, counted by the database. */
+export async function listWarehouseSummaries(
   db: Db,
   user: SessionUser,
-  slug: string,
-): Promise<JsonAnswer> {
-  return answerFor(db, user.companyId, { slug: slug.toLowerCase() });
-}
-
-/** The web client's compact form of the same answer (decision 0092), kept beside it. */
-export async function compactWarehouseBySlug(
-  db: Db,
-  user: SessionUser,
-  slug: string,
-): Promise<JsonAnswer> {
-  return compactAnswer(await warehouseAnswerBySlug(db, user, slug));
-}
-
-/**
- * An answer that nests a warehouse and one of its fields exactly as the GET calls send them:
- * `{<head's keys>,"field":{...},"warehouse":{...}}`, written from the kept answer's bytes. A
- * 1,000-field warehouse is about 0.8 MB of JSON: parsing it and writing it again, then
- * compressing it in one piece, held the HTTP thread for about 20 ms per answer, during which
- * no other request was answered (decision 0083).
- */
-export async function answerNestingWarehouse(
-  db: Db,
-  user: SessionUser,
-  place: { warehouseId: number; fieldId: number },
-  head: Record<string, unknown>,
-): Promise<JsonAnswer> {
-  const warehouse = await warehouseAnswer(db, user, place.warehouseId);
-  const field = fieldTextIn(warehouse, place.fieldId);
-  if (!field) throw notFound('Field');
-  const opening = JSON.stringify(head).slice(0, -1);
-  return JsonAnswer.joined(
-    [
-      Buffer.from(`${opening}${opening.length > 1 ? ',' : ''}"field":`),
-      field,
-      Buffer.from(',"warehouse":'),
-      await warehouse.bytes(),
-      Buffer.from('}'),
-    ],
-    combinedTag([warehouse.etag, opening, String(place.fieldId)]),
-  );
-}
-
-/** One warehouse in full, as an object, for the answers that nest it. */
-export async function getWarehouse(db: Db, user: SessionUser, id: number): Promise<Warehouse> {
-  const answer = await warehouseAnswer(db, user, id);
-  return JSON.parse((await answer.bytes()).toString('utf8')) as Warehouse;
-}
-
-// Counts per warehouse by the version they were counted at, per database (as the answers).
-const keptCounts = new WeakMap<Db, Map<number, repo.WarehouseCounts>>();
-
-/**
- * The dashboard's counts: kept per warehouse and counted again only for warehouses written
- * since, so a write to one warehouse recounts that one's vaults, not the company's.
- */
-async function currentCounts(
-  db: Db,
-  companyId: number,
-  versions: readonly WarehouseVersion[],
-): Promise<Map<number, repo.WarehouseCounts>> {
-  let kept = keptCounts.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptCounts.set(db, kept);
-  }
-  const stale = versions.filter((v) => kept.get(v.id)?.version !== v.version).map((v) => v.id);
-  for (const c of await repo.listWarehouseCounts(db, companyId, stale)) kept.set(c.warehouseId, c);
-  return kept;
-}
-
-async function buildSummaries(
-  db: Db,
-  companyId: number,
-  versions: readonly WarehouseVersion[],
 ): Promise<WarehouseSummary[]> {
-  const rows = await repo.listWarehouses(db, companyId);
-  const byWarehouse = await currentCounts(db, companyId, versions);
+  const rows = await repo.listWarehouses(db, user.companyId);
+  const counts = new Map(
+    (await repo.listWarehouseCounts(db, user.companyId)).map((c) => [c.warehouseId, c]),
+  );
   return rows.map((w) => {
-    const c = byWarehouse.get(w.id);
+    const c = counts.get(w.id);
     const capacity = warehouseCapacity(w, c ?? { couchboxTops: 0, couchboxBottoms: 0 });
     const nonEmpty = c?.nonEmptyVaultCount ?? 0;
     return {
@@ -166,17 +139,6 @@ async function buildSummaries(
       occupancy: occupancyPercent(nonEmpty, capacity),
     };
   });
-}
-
-/**
- * The dashboard list, kept while no warehouse of the company changes: one statement (the
- * versions) per call in the steady state (decision 0025).
- */
-export async function listWarehouseSummaries(db: Db, user: SessionUser): Promise<JsonAnswer> {
-  const versions = await repo.listWarehouseVersions(db, user.companyId);
-  return keptAnswer(db, `s:${user.companyId}`, versionsKey(versions), async () =>
-    JSON.stringify(await buildSummaries(db, user.companyId, versions)),
-  );
 }
 
 export async function addWarehouse(
