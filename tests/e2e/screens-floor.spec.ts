@@ -93,9 +93,12 @@ for (const { kind, viewport, hasTouch } of viewports) {
       const from = await centre(page, 'Rack Dock');
       const onto = await centre(page, 'Rack North');
       await drag(page, from, { x: onto.x + 2, y: onto.y + 1 });
-      await expect(page.getByRole('alert')).toContainText(
-        'Rack Dock went back: the spot where it was dropped is taken by rack North.',
+      const alert = page.getByRole('alert');
+      await expect(alert).toHaveText(
+        /^Rack "Dock" at x [\d.]+, y [\d.]+ would overlap rack "North"\.$/,
       );
+      // Where the eye is: above the floor, not under it past the screen's edge.
+      await expect(alert).toBeInViewport();
       expect((await rackPositions(api, w.id)).Dock).toEqual({ x: 30, y: 30 });
       await page.screenshot({ path: `.tmp/shots/layout-taken-${kind}.png` });
     });

@@ -19,6 +19,7 @@ import type { Warehouse } from '../../../../contracts/warehouses';
 import {
   findPlacementProblem,
   floorSize,
+  overlapSentence,
   rackFootprint,
   snapPosition,
   vaultBlockFootprint,
@@ -220,16 +221,19 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
 
-  /** What stands where `rect` would land, other than the dragged item itself. */
-  const takenBy = (id: UniqueIdentifier, rect: Rect): string | null => {
+  /** Why `rect` cannot take the dragged item: the server's sentence, or null when it can. */
+  const takenSentence = (id: UniqueIdentifier, rect: Rect): string | null => {
     const obstacles = [
       ...(id === VAULTS_ID ? [] : [{ label: 'the VAULTS block', rect: block }]),
       ...warehouse.racks
         .filter((r) => r.id !== id)
-        .map((r) => ({ label: `rack ${r.name}`, rect: rackRect(r) })),
+        .map((r) => ({ label: `rack "${r.name}"`, rect: rackRect(r) })),
     ];
     const problem = findPlacementProblem(rect, floor, obstacles);
-    return problem?.kind === 'overlap' ? problem.with : null;
+    if (problem?.kind !== 'overlap') return null;
+    const rack = warehouse.racks.find((r) => r.id === id);
+    const subject = id === VAULTS_ID ? 'The VAULTS block' : `Rack "${rack?.name ?? ''}"`;
+    return overlapSentence(subject, rect, problem.with);
   };
 
   /** A rack from the builder at the first free spot: Enter on it, or a keyboard drop. */
@@ -323,11 +327,12 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     if (event.delta.x === 0 && event.delta.y === 0) return;
     const spot = landing(event);
     if (!spot) return;
-    // Snapping can leave it on another rack: it goes back, and the page says why.
-    const taken = takenBy(id, spot.rect);
+    // On another rack or the VAULTS block it stays where it was, and the page says why
+    // above the floor, where a phone shows it, without waiting for the server's refusal.
+    const taken = takenSentence(id, spot.rect);
     if (taken) {
-      refusal.current = `${nameOf(id)} went back: the spot where it was dropped is taken by ${taken}.`;
-      setMessage(refusal.current);
+      refusal.current = taken;
+      setMessage(taken);
       return;
     }
     const position = { x: spot.rect.x, y: spot.rect.y };
