@@ -224,9 +224,10 @@ export function VaultView({
   const goTo = (id: number) => {
     setSelectedId(id);
     setGoneTo({ id, matches });
-    // On a phone the field's sheet covers the page's lower half: the grid moves up under the
-    // top bar, so the field shows above the sheet.
-    if (!isWide) gridBoxRef.current?.scrollIntoView({ block: 'start' });
+    // On a phone the field's sheet covers the page's lower half: once the sheet is drawn (and
+    // the page has room below for it), the grid moves up under the top bar, above the sheet.
+    if (!isWide)
+      requestAnimationFrame(() => gridBoxRef.current?.scrollIntoView({ block: 'start' }));
   };
   const revealId = goneTo && goneTo.matches === matches ? goneTo.id : (firstMatch ?? selectedId);
 
@@ -234,7 +235,7 @@ export function VaultView({
   return (
     <section
       aria-label="Vault View"
-      className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+      className={`grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start ${isSheet ? 'pb-[45dvh]' : ''}`}
     >
       <div className="min-w-0 rounded-2xl bg-white p-3 shadow-sm">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
