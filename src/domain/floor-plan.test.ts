@@ -3,6 +3,7 @@ import {
   clampPosition,
   findPlacementProblem,
   isInsideFloor,
+  overlapSentence,
   rackFootprint,
   rectsOverlap,
   snapPosition,
@@ -109,5 +110,13 @@ describe('overlap and placement', () => {
       with: 'the VAULTS block',
     });
     expect(findPlacementProblem({ x: 10, y: 0, w: 12, h: 4 }, floor, obstacles)).toBeNull();
+  });
+});
+
+describe('overlapSentence', () => {
+  it('says what would land where, on what, in feet', () => {
+    expect(overlapSentence('Rack "Dock"', { x: 30.004, y: 20 }, 'rack "North"')).toBe(
+      'Rack "Dock" at x 30, y 20 would overlap rack "North".',
+    );
   });
 });

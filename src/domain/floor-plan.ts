@@ -140,3 +140,13 @@ export function findPlacementProblem(
   const hit = obstacles.find((o) => rectsOverlap(rect, o.rect));
   return hit ? { kind: 'overlap', with: hit.label } : null;
 }
+
+/**
+ * The sentence for something that would land on another: `subject` "Rack \"Dock\"" or "The
+ * VAULTS block", `what` the obstacle's label. The same words the server refuses a move with,
+ * so the layout editor can say it before sending the move (issue 30).
+ */
+export function overlapSentence(subject: string, at: Point, what: string): string {
+  const feet = (n: number) => `${Math.round(n * 100) / 100}`;
+  return `${subject} at x ${feet(at.x)}, y ${feet(at.y)} would overlap ${what}.`;
+}

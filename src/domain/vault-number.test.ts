@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takesVaultNumber, vaultLabel, vaultNumberText } from './vault-number';
+import { takesVaultNumber, vaultLabel, vaultNumberText, vaultStageName } from './vault-number';
 
 describe('vault numbers', () => {
   it('names a vault without a number by its empty type, never by a bracketed type', () => {
@@ -21,5 +21,16 @@ describe('vault numbers', () => {
       false,
     ]);
     expect(takesVaultNumber(false, 'couchbox')).toBe(true);
+  });
+
+  it('names the vault to stage by its number, else by its place and what it is', () => {
+    const unit = { type: 'liftvan', position: 2 };
+    expect(vaultStageName({ ...unit, name: '1042', customer_name: 'SMITH' }, 'A1')).toBe('1042');
+    expect(vaultStageName({ ...unit, name: null, customer_name: 'EMPTY LIFTVAN' }, 'A1')).toBe(
+      'A1 position 2, an empty liftvan',
+    );
+    expect(vaultStageName({ ...unit, name: null, customer_name: 'SMITH' }, 'B3')).toBe(
+      "B3 position 2, SMITH's liftvan",
+    );
   });
 });

@@ -1,5 +1,7 @@
 /** How a vault is named to people, and when it carries a number (its tag). */
 
+import { isEmptyVaultCustomer } from './empty-vault';
+
 const typeNames: Record<string, string> = {
   vault: 'vault',
   liftvan: 'liftvan',
@@ -27,6 +29,24 @@ export function vaultLabel(vault: NamedVault): string {
 /** The short form on a slot or a card: "#1042", or "Empty liftvan". */
 export function vaultNumberText(vault: NamedVault): string {
   return vault.name ? `#${vault.name}` : `Empty ${typeName(vault.type)}`;
+}
+
+/**
+ * The `{name}` in the spec's "Are you sure you want to stage vault {name}?": the vault's
+ * number, or for one without a number where it stands and what it is ("A1 position 2, an
+ * empty liftvan"; "A1 position 2, SMITH's liftvan"), so the sentence always names one unit.
+ */
+export function vaultStageName(
+  vault: NamedVault & { customer_name: string; position: number | null },
+  fieldName: string | null,
+): string {
+  if (vault.name) return vault.name;
+  const what = isEmptyVaultCustomer(vault.customer_name)
+    ? `an empty ${typeName(vault.type)}`
+    : `${vault.customer_name}'s ${typeName(vault.type)}`;
+  return fieldName && vault.position !== null
+    ? `${fieldName} position ${vault.position}, ${what}`
+    : what;
 }
 
 /**

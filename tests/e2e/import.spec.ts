@@ -192,7 +192,7 @@ test('ticking "create missing warehouses and fields" grows a grid, as the previe
   expect(grown).toMatchObject({ rows: 3, cols: 3 });
   await page.goto(`/warehouse/${warehouse.slug}`);
   // The grown column is drawn, holding the imported vault.
-  await expect(page.getByRole('gridcell', { name: /^C1, 1 of / })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: /^C1, 1\// })).toBeVisible();
   const placed = await page.request.get(`/api/vaults/lookup/${prefix}-1`);
   expect(await placed.json()).toMatchObject({ field_name: 'C1', position: 1 });
 });

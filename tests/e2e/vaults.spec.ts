@@ -17,7 +17,7 @@ async function openWarehouse(page: Page, w: SeededWarehouse) {
 }
 
 const cell = (page: Page, name: string) =>
-  // A cell is named by what it shows: "A1, 2 of 3" (issue 11).
+  // A cell is named by what it shows: "A1, 2/3" (issue 11, issue 30).
   page.getByRole('gridcell', { name: new RegExp(`^${name},`) });
 
 test('staff add a vault in Regular and in Empty mode and see the cell colour change', async ({

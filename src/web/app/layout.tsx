@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { Menu, X } from 'lucide-react';
+import { Ellipsis, Forklift, Menu, ScanLine, Warehouse, X, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/logo';
@@ -95,7 +95,61 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   );
 }
 
-/** Signed-in frame: top nav with logo, the search box on warehouse routes, and the side menu. */
+/** The main screens a desktop keeps in view in the top bar; the side menu holds them all. */
+const topBarLinks: readonly { to: string; label: string }[] = [
+  { to: '/dashboard', label: 'Warehouses' },
+  { to: '/scan', label: 'Scan' },
+  { to: '/stage', label: 'Stage' },
+  { to: '/audits', label: 'Audits' },
+  { to: '/dig-outs', label: 'Dig-outs' },
+  { to: '/statistics', label: 'Statistics' },
+  { to: '/print-studio', label: 'Print Studio' },
+];
+
+/** The floor's screens, a thumb away on a phone (decision 0470). */
+const bottomBarLinks: readonly { to: string; label: string; icon: LucideIcon }[] = [
+  { to: '/dashboard', label: 'Warehouses', icon: Warehouse },
+  { to: '/scan', label: 'Scan', icon: ScanLine },
+  { to: '/stage', label: 'Stage', icon: Forklift },
+];
+
+const topBarLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap ${isActive ? 'bg-white text-brand-900' : 'hover:bg-brand-700'}`;
+
+const bottomBarItemClass =
+  'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold';
+
+function BottomBar({ onMore }: { onMore: () => void }) {
+  return (
+    <nav
+      aria-label="Floor screens"
+      className="no-print fixed inset-x-0 bottom-0 z-40 flex border-t border-slate-300 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
+    >
+      {bottomBarLinks.map(({ to, label, icon: Icon }) => (
+        <NavLink
+          key={to}
+          to={to}
+          className={({ isActive }) =>
+            `${bottomBarItemClass} ${isActive ? 'text-brand-700' : 'text-slate-700'}`
+          }
+        >
+          <Icon aria-hidden="true" className="h-6 w-6" />
+          {label}
+        </NavLink>
+      ))}
+      <button type="button" onClick={onMore} className={`${bottomBarItemClass} text-slate-700`}>
+        <Ellipsis aria-hidden="true" className="h-6 w-6" />
+        More
+      </button>
+    </nav>
+  );
+}
+
+/**
+ * Signed-in frame: top bar with logo, the main screens on a desktop, the search box on
+ * warehouse routes (a row of its own on a phone, so its placeholder reads whole), the side
+ * menu, and on a phone a bottom bar with the floor's screens.
+ */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -103,11 +157,20 @@ export function AppLayout() {
   const onWarehouseRoute = location.pathname.startsWith('/warehouse/');
   return (
     <div className="min-h-screen">
-      <header className="no-print sticky top-0 z-40 flex items-center gap-2 bg-brand-900 px-3 py-2 text-white shadow sm:gap-4 sm:px-4">
+      <header className="no-print sticky top-0 z-40 flex flex-wrap items-center gap-2 bg-brand-900 px-3 py-2 text-white shadow sm:flex-nowrap sm:gap-4 sm:px-4">
         <Link to="/dashboard" aria-label="Vaultgrid home">
           <Logo light />
         </Link>
-        <div className="min-w-0 flex-1">
+        <nav aria-label="Screens" className="hidden items-center gap-1 lg:flex">
+          {topBarLinks.map(({ to, label }) => (
+            <NavLink key={to} to={to} className={topBarLinkClass}>
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+        <div
+          className={`min-w-0 sm:order-none sm:w-auto sm:flex-1 ${onWarehouseRoute ? 'order-last w-full' : ''}`}
+        >
           {onWarehouseRoute && (
             <div className="mx-auto max-w-xl">
               <WarehouseSearch />
@@ -118,14 +181,16 @@ export function AppLayout() {
           type="button"
           aria-label="Open menu"
           onClick={() => setMenuOpen(true)}
-          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg hover:bg-brand-700"
+          className="ml-auto inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg hover:bg-brand-700 sm:ml-0"
         >
           <Menu aria-hidden="true" className="h-6 w-6" />
         </button>
       </header>
-      <main>
+      {/* Room under the content for the phone's bottom bar. */}
+      <main className="pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0">
         <Outlet />
       </main>
+      <BottomBar onMore={() => setMenuOpen(true)} />
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </div>
   );

@@ -29,14 +29,18 @@ export function loginPage(options: {
     maxlength: String(PASSWORD_MAX_LENGTH),
     class: inputClass,
   });
-  const errors = h('ul', {
-    role: 'alert',
-    class: 'space-y-1 rounded-lg bg-red-50 p-3 text-sm text-red-700',
-  });
+  // The alert wraps the list: a role on the list itself would take its list semantics away,
+  // leaving each sentence an item outside any list (axe listitem).
+  const list = h('ul', { class: 'space-y-1' });
+  const errors = h(
+    'div',
+    { role: 'alert', class: 'rounded-lg bg-red-50 p-3 text-sm text-red-700' },
+    list,
+  );
   // Put in the page when there is something to say, so it is announced as it appears.
-  const showErrors = (list: string[]) => {
-    errors.replaceChildren(...list.map((e) => h('li', {}, e)));
-    if (list.length === 0) errors.remove();
+  const showErrors = (sentences: string[]) => {
+    list.replaceChildren(...sentences.map((e) => h('li', {}, e)));
+    if (sentences.length === 0) errors.remove();
     else if (!errors.isConnected) submit.before(errors);
   };
   const submit = h(

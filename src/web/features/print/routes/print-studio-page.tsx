@@ -52,10 +52,88 @@ const header = (
   </thead>
 );
 
-/** Renders only the rows in view, so 50,000 vaults scroll smoothly; printing renders them all. */
-function VaultTable({ vaults }: { vaults: PrintVault[] }) {
+/** Below Tailwind's `sm` a row of seven columns does not fit: each vault becomes a card. */
+const PHONE_QUERY = '(max-width: 639px)';
+const CARD_HEIGHT = 120;
+
+function useIsPhone() {
+  const [isPhone, setPhone] = useState(() => window.matchMedia(PHONE_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(PHONE_QUERY);
+    const onChange = () => setPhone(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return isPhone;
+}
+
+/** One vault as a card on a phone: every value wraps, nothing needs a sideways swipe. */
+function Card({ vault }: { vault: PrintVault }) {
+  // The print list names a staged vault's field "staged" (spec §7).
+  const isStaged = vault.field_name === 'staged';
+  const place = [
+    vault.warehouse_name,
+    `field ${vault.field_name}`,
+    vault.position !== null && `position ${vault.position}`,
+  ].filter(Boolean);
+  return (
+    <article
+      aria-label={vault.name ? `Vault ${vault.name}` : `${vault.type} of ${vault.customer_name}`}
+      className="rounded-lg border border-slate-200 bg-white p-3 break-words"
+    >
+      <p className="font-semibold">
+        {vault.name ? `#${vault.name}` : 'No number'}{' '}
+        <span className="font-normal text-slate-700">{vault.type}</span>
+      </p>
+      <p>{vault.customer_name}</p>
+      <p className="text-slate-700">{isStaged ? 'In stage' : place.join(', ')}</p>
+      {vault.note && <p className="mt-1 text-slate-700">{vault.note}</p>}
+    </article>
+  );
+}
+
+/** The cards in view only, as the table renders its rows, so 50,000 vaults scroll on a phone. */
+function VaultCards({ vaults }: { vaults: PrintVault[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [isPrinting, setIsPrinting] = useState(false);
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: vaults.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={scrollRef}
+      tabIndex={0}
+      role="region"
+      aria-label="Print list"
+      className="h-[70vh] overflow-y-auto rounded-xl bg-slate-100 p-2"
+    >
+      <ul className="relative" aria-label="Vaults" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const vault = vaults[item.index];
+          return vault ? (
+            <li
+              key={vault.id}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute inset-x-0 top-0 pb-2"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <Card vault={vault} />
+            </li>
+          ) : null;
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** Renders only the rows in view, so 50,000 vaults scroll smoothly. */
+function VirtualTable({ vaults }: { vaults: PrintVault[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer is read afresh on every render and handed to nothing memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -64,31 +142,6 @@ function VaultTable({ vaults }: { vaults: PrintVault[] }) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 20,
   });
-
-  useEffect(() => {
-    const before = () => flushSync(() => setIsPrinting(true));
-    const after = () => setIsPrinting(false);
-    window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    return () => {
-      window.removeEventListener('beforeprint', before);
-      window.removeEventListener('afterprint', after);
-    };
-  }, []);
-
-  if (isPrinting) {
-    return (
-      <table className="w-full text-sm">
-        {header}
-        <tbody>
-          {vaults.map((v) => (
-            <Row key={v.id} vault={v} />
-          ))}
-        </tbody>
-      </table>
-    );
-  }
-
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
@@ -122,6 +175,40 @@ function VaultTable({ vaults }: { vaults: PrintVault[] }) {
       </table>
     </div>
   );
+}
+
+/**
+ * The list on screen: a table, or cards on a phone. Printing renders every row of the table
+ * whatever the screen, so the paper is the same from a phone.
+ */
+function VaultTable({ vaults }: { vaults: PrintVault[] }) {
+  const [isPrinting, setIsPrinting] = useState(false);
+  const isPhone = useIsPhone();
+
+  useEffect(() => {
+    const before = () => flushSync(() => setIsPrinting(true));
+    const after = () => setIsPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+
+  if (isPrinting) {
+    return (
+      <table className="w-full text-sm">
+        {header}
+        <tbody>
+          {vaults.map((v) => (
+            <Row key={v.id} vault={v} />
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  return isPhone ? <VaultCards vaults={vaults} /> : <VirtualTable vaults={vaults} />;
 }
 
 export function PrintStudioPage() {

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import type { Pallet, Rack } from '../../../../contracts/racks';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { rackFootprint, vaultBlockFootprint } from '../../../../domain/floor-plan';
-import { truncate } from '../../../../domain/names';
 import { palletTileWidthPercent } from '../../../../domain/shelf-space';
 import { useWarehouseSearch } from '../../../lib/search-context';
 import { PalletDialog, type PalletDialogTarget } from './pallet-dialog';
@@ -101,7 +100,8 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                     writingMode: rack.orientation === 'vertical' ? 'vertical-rl' : undefined,
                   }}
                 >
-                  {truncate(rack.name, 10)}
+                  {/* The whole name, cut by CSS: the button's name then holds its text. */}
+                  <span className="min-w-0 truncate">{rack.name}</span>
                 </button>
               );
             })}
@@ -156,7 +156,6 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                       <button
                         key={pallet.id}
                         type="button"
-                        aria-label={`Pallet ${pallet.name || pallet.palletNumber} of ${pallet.customerName}`}
                         onClick={() =>
                           setDialog({ shelfId: shelf.id, slotIndex: pallet.slotIndex, pallet })
                         }
@@ -167,10 +166,13 @@ export function RackView({ warehouse }: { warehouse: Warehouse }) {
                         }`}
                         style={{ width: `${palletTileWidthPercent(pallet.shelfSpots)}%` }}
                       >
-                        <span className="block font-semibold">
-                          {truncate(pallet.customerName, 8)}
+                        {/* Named "Pallet P1 of ACME" and then what it shows, whole and cut by
+                            CSS, so the name holds the text (axe label-content-name-mismatch). */}
+                        <span className="sr-only">
+                          Pallet {pallet.name || pallet.palletNumber} of{' '}
                         </span>
-                        <span className="block">{truncate(pallet.name, 10)}</span>
+                        <span className="block truncate font-semibold">{pallet.customerName}</span>
+                        <span className="block truncate">{pallet.name}</span>
                       </button>
                     ))}
                     {freeSlots(shelf.capacity, shelf.pallets).map((slot) => (

@@ -64,6 +64,12 @@ export function ScannedVaultCard({
             Stage
           </button>
         )}
+        {isPlaced && warehouse.isSuccess && !isTopmost && (
+          // The way out of "must come off first": the dig-out that moves the vaults above it.
+          <Link to={`/retrieve/${vault.id}`} className={actionClass}>
+            Retrieve
+          </Link>
+        )}
         <Link
           to={`/edit/vault/${encodeURIComponent(vault.name ?? vaultIdKey(vault.id))}`}
           className={actionClass}

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { CircleCheck, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { Vault } from '../../../../contracts/vaults';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -47,12 +47,13 @@ export function StagePage() {
           {isDeleteMode && (
             <button
               type="button"
-              aria-label="Delete selected vaults"
+              aria-label={`Delete selected vaults (${chosen.size})`}
               disabled={chosen.size === 0}
               onClick={() => setConfirming(true)}
-              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-red-600 px-3 text-red-700 disabled:border-slate-300 disabled:text-slate-400"
+              className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-red-600 px-3 font-semibold text-red-700 disabled:border-slate-300 disabled:text-slate-500"
             >
               <Trash2 aria-hidden="true" className="h-5 w-5" />
+              <span>{chosen.size}</span>
             </button>
           )}
         </div>
@@ -71,15 +72,25 @@ export function StagePage() {
           const isChosen = chosen.has(v.id);
           return (
             <li key={v.id}>
+              {/* Named by what it shows after a prefix a screen reader needs: a name that
+                  differs from the card's text fails voice control (axe
+                  label-content-name-mismatch). */}
               <button
                 type="button"
-                aria-label={`Staged ${label}`}
                 aria-pressed={isDeleteMode ? isChosen : undefined}
                 onClick={() => (isDeleteMode ? toggleChosen(v.id) : setMoving(v))}
-                className={`w-full rounded-xl border-2 bg-white p-4 text-left shadow-sm hover:bg-slate-50 ${
+                className={`relative w-full rounded-xl border-2 bg-white p-4 text-left shadow-sm hover:bg-slate-50 ${
                   isChosen ? 'border-red-600 bg-red-50' : 'border-transparent'
                 }`}
               >
+                <span className="sr-only">Staged {label}, </span>
+                {isChosen && (
+                  <CircleCheck
+                    aria-hidden="true"
+                    data-testid="chosen-check"
+                    className="absolute top-3 right-3 h-7 w-7 fill-red-600 text-white"
+                  />
+                )}
                 <p className="text-lg font-bold">{vaultNumberText(v)}</p>
                 <p>{v.customer_name}</p>
                 {v.order_name && <p className="text-slate-700">[{v.order_name}]</p>}

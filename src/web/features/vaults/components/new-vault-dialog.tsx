@@ -14,6 +14,7 @@ import {
   NOTE_MAX_LENGTH,
   VAULT_NUMBER_MAX_LENGTH,
 } from '../../../../contracts/limits';
+import { FilePicker } from '../../../components/file-picker';
 
 interface NewVaultDialogProps {
   field: Field;
@@ -119,24 +120,15 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
-        <label className="block">
-          Attachment
-          <input
-            type="file"
-            className="mt-1 block w-full"
-            onChange={(e) => {
-              const file = e.target.files?.[0] ?? null;
-              const problem = checkAttachment(file);
-              setFileError(problem);
-              if (problem) {
-                e.target.value = '';
-                setAttachment(null);
-              } else {
-                setAttachment(file);
-              }
-            }}
-          />
-        </label>
+        <FilePicker
+          label="Attachment"
+          fileName={attachment?.name ?? null}
+          onPick={(file) => {
+            const problem = checkAttachment(file);
+            setFileError(problem);
+            setAttachment(problem ? null : file);
+          }}
+        />
         <ErrorAlert message={fileError} />
         <ErrorAlert error={addVault.error} />
         <div className="flex justify-end gap-3 pt-2">

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { Field } from '../../../../contracts/fields';
 import type { Warehouse } from '../../../../contracts/warehouses';
-import { columnIndex, parseFieldName } from '../../../../domain/field-names';
+import { columnIndex, columnLetters, parseFieldName } from '../../../../domain/field-names';
 import { fieldFill, slotCount } from '../../../../domain/slots';
 import { moveInGrid, type GridPoint } from '../../../lib/grid-keys';
 import { scrollWithin } from '../../../lib/scroll-within';
@@ -19,6 +19,23 @@ import { scrollWithin } from '../../../lib/scroll-within';
 const DEFAULT_CELL_PX = 56;
 /** As `gap` on `.field-grid` in styles.css. */
 const GAP_PX = 4;
+/** The row of column letters and the column of row numbers that stay in view (issue 30). */
+const COLUMN_HEAD_PX = 24;
+export const ROW_HEAD_PX = 32;
+/** What the headers cover of the scroll area, so a cell brought into view is not under them. */
+const HEADS_COVER = { top: COLUMN_HEAD_PX + GAP_PX, left: ROW_HEAD_PX + GAP_PX };
+/** Width of one character of a zoomed-out cell's name (10 px semibold), with room to spare. */
+const SMALL_CHAR_PX = 7;
+const SMALL_PADDING_PX = 6;
+
+/**
+ * The narrowest column in which every field's name still reads whole: zoomed out a cell shows
+ * its name alone, and names must never run into the next cell (issue 30).
+ */
+export function legibleCellPx(warehouse: Warehouse): number {
+  const longest = Math.max(0, ...Object.values(warehouse.fields).map((f) => f.name.length));
+  return Math.max(20, longest * SMALL_CHAR_PX + SMALL_PADDING_PX);
+}
 
 export function fieldSlots(warehouse: Warehouse, field: Field): number {
   return slotCount(warehouse.fieldCapacity, field.type);
@@ -110,10 +127,15 @@ function layoutOf(warehouse: Warehouse): Layout {
   return { rows, matrix, place, shape };
 }
 
-/** What a cell says to a screen reader: what it shows, "A1, 2 of 3", and its state. */
+/**
+ * What a cell says to a screen reader: what it shows, "A1, 2/3", then its state. The shown
+ * text comes first and whole, so a name spoken to voice control finds the cell (axe
+ * label-content-name-mismatch; punctuation aside, the name holds the text).
+ */
 function cellName(field: Field, count: number, slots: number): string {
-  const parts = [`${field.name}, ${count} of ${slots}`];
-  if (field.type === 'couchbox-T') parts.push('couchbox');
+  const isCouchbox = field.type === 'couchbox-T';
+  const parts = [`${field.name}, ${count}/${slots}${isCouchbox ? ' CB' : ''}`];
+  if (isCouchbox) parts.push('couchbox');
   if (field.full) parts.push('marked full');
   return parts.join(', ');
 }
@@ -148,7 +170,9 @@ function cellBase(
     couchbox,
     match: false,
     tabStop: false,
-    text: isSmall ? field.name : `${field.name}\n${count}/${slots}${couchbox ? ' CB' : ''}`,
+    // `pre-line` drops the space before the break; it is there for the name check of voice
+    // control (axe label-content-name-mismatch), which keeps a lone newline inside a word.
+    text: isSmall ? field.name : `${field.name} \n${count}/${slots}${couchbox ? ' CB' : ''}`,
   };
 }
 
@@ -261,7 +285,7 @@ function drawCells(
   const focused = document.activeElement;
   const focusedId =
     focused instanceof HTMLElement && grid.contains(focused) ? focused.dataset.fieldId : undefined;
-  const html: string[] = [];
+  const html: string[] = [headsHtml(layout.matrix.length, layout.matrix[0]?.length ?? 0)];
   layout.rows.forEach((row, r) => {
     // A row of cells for assistive technology; `display: contents` lets its cells sit in the
     // one CSS grid, so a couchbox can span two rows.
@@ -281,16 +305,34 @@ function drawCells(
 }
 
 /**
+ * The column letters and row numbers around the cells, stuck to the scroll area's top and left
+ * edges (styles.css): seen, not read, as each cell's name already says where it is.
+ */
+function headsHtml(rows: number, cols: number): string {
+  const html = ['<div aria-hidden="true" class="field-head" data-corner=""></div>'];
+  for (let c = 1; c <= cols; c++)
+    html.push(
+      `<div aria-hidden="true" class="field-head" data-axis="col" style="grid-column-start:${c + 1}">${columnLetters(c - 1)}</div>`,
+    );
+  for (let r = 1; r <= rows; r++)
+    html.push(
+      `<div aria-hidden="true" class="field-head" data-axis="row" style="grid-row-start:${r + 1}">${r}</div>`,
+    );
+  return html.join('');
+}
+
+/**
  * Places every cell by its row's `aria-rowindex` and its own `aria-colindex`: one rule per
  * row and per column instead of an inline style on each of a thousand cells, which would give
  * every cell a style of its own to compute (decision 0077).
  */
 function placementRules(rows: number, cols: number): string {
   const rules = ['.field-grid .field-cell[data-couchbox]{grid-row-end:span 2}'];
+  // One row and one column further on: the headers take the first of each.
   for (let r = 1; r <= rows; r++)
-    rules.push(`.field-grid [aria-rowindex="${r}"]>.field-cell{grid-row-start:${r}}`);
+    rules.push(`.field-grid [aria-rowindex="${r}"]>.field-cell{grid-row-start:${r + 1}}`);
   for (let c = 1; c <= cols; c++)
-    rules.push(`.field-grid .field-cell[aria-colindex="${c}"]{grid-column-start:${c}}`);
+    rules.push(`.field-grid .field-cell[aria-colindex="${c}"]{grid-column-start:${c + 1}}`);
   return rules.join('\n');
 }
 
@@ -356,7 +398,7 @@ export function VaultFieldGrid({
 
   useEffect(() => {
     const el = revealFieldId === null ? null : cellOf(gridRef.current, revealFieldId);
-    if (el && scrollerRef.current) scrollWithin(scrollerRef.current, el);
+    if (el && scrollerRef.current) scrollWithin(scrollerRef.current, el, 8, HEADS_COVER);
   }, [revealFieldId, cellPx]);
 
   if (first === null)
@@ -388,7 +430,7 @@ export function VaultFieldGrid({
     const el = cellOf(gridRef.current, id);
     if (!el) return;
     el.focus({ preventScroll: true });
-    if (scrollerRef.current) scrollWithin(scrollerRef.current, el);
+    if (scrollerRef.current) scrollWithin(scrollerRef.current, el, 8, HEADS_COVER);
   };
 
   const placement = placementRules(warehouse.rows, warehouse.cols);
@@ -414,8 +456,9 @@ export function VaultFieldGrid({
         // least the two lines of text): the grid never measures a thousand cells' content to
         // size its tracks (decision 0077).
         style={{
-          width: `max(100%, ${warehouse.cols * cellPx + (warehouse.cols - 1) * GAP_PX}px)`,
-          gridTemplateColumns: `repeat(${warehouse.cols}, minmax(${cellPx}px, 1fr))`,
+          width: `max(100%, ${ROW_HEAD_PX + warehouse.cols * (cellPx + GAP_PX)}px)`,
+          gridTemplateColumns: `${ROW_HEAD_PX}px repeat(${warehouse.cols}, minmax(${cellPx}px, 1fr))`,
+          gridTemplateRows: `${COLUMN_HEAD_PX}px`,
           gridAutoRows: isSmall ? `${Math.max(cellPx, 28)}px` : `max(${cellPx}px, 3.5rem)`,
         }}
         onClick={onClick}

@@ -5,7 +5,7 @@ import type { Vault } from '../../../../contracts/vaults';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { columnIndex, parseFieldName } from '../../../../domain/field-names';
 import { fieldBelowName } from '../../../../domain/slots';
-import { vaultLabel } from '../../../../domain/vault-number';
+import { vaultStageName } from '../../../../domain/vault-number';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
@@ -16,11 +16,11 @@ import { useStageVault } from '../../stage/api/use-stage';
 import { matchingFields, prepareFieldMatches } from './field-matches';
 import { FieldSlots } from './field-slots';
 import { NewVaultDialog } from './new-vault-dialog';
-import { VaultFieldGrid } from './vault-field-grid';
+import { GoToField } from './go-to-field';
+import { legibleCellPx, ROW_HEAD_PX, VaultFieldGrid } from './vault-field-grid';
 
 /** Column widths the zoom buttons step through, in CSS px; 44 and up are touch targets. */
 const ZOOM_STEPS: readonly number[] = [20, 28, 36, 44, 56, 72];
-const MIN_CELL_PX = 20;
 const MAX_CELL_PX = 72;
 const GRID_GAP_PX = 4;
 /** Tailwind's `lg`: from here the field panel stands beside the grid instead of a sheet. */
@@ -91,10 +91,9 @@ function firstInGridOrder(warehouse: Warehouse, ids: ReadonlySet<number>): numbe
   return best?.id ?? null;
 }
 
-/** "vault 1042", or "empty liftvan" for one without a number. */
-function stageName(vault: Vault | null): string {
-  if (!vault) return '';
-  return vault.name ? `vault ${vault.name}` : vaultLabel(vault).toLowerCase();
+/** The spec's "vault {name}", with the best name the vault has (issue 30). */
+function stageName(vault: Vault | null, field: Field | null): string {
+  return vault ? `vault ${vaultStageName(vault, field?.name ?? null)}` : '';
 }
 
 /** The chosen slot taken, or its field gone, while the confirmation was open (live updates). */
@@ -110,7 +109,7 @@ function slotWarning(field: Field | null, position: number | null): string | nul
 function stageWarning(field: Field | null, vault: Vault | null): string | null {
   if (!vault) return null;
   const now = Object.values(field?.vaults ?? {}).find((v) => v.id === vault.id);
-  const name = stageName(vault);
+  const name = stageName(vault, field);
   const label = name.charAt(0).toUpperCase() + name.slice(1);
   if (!now) return `${label} was just moved or removed by someone else.`;
   return JSON.stringify(now) === JSON.stringify(vault)
@@ -136,10 +135,12 @@ function useIsWide() {
 
 function ZoomBar({
   cellPx,
+  minCellPx,
   onZoom,
   onFit,
 }: {
   cellPx: number;
+  minCellPx: number;
   onZoom: (direction: 1 | -1) => void;
   onFit: () => void;
 }) {
@@ -151,7 +152,7 @@ function ZoomBar({
         type="button"
         aria-label="Zoom out"
         className={button}
-        disabled={cellPx <= MIN_CELL_PX}
+        disabled={cellPx <= minCellPx}
         onClick={() => onZoom(-1)}
       >
         <ZoomOut aria-hidden="true" className="h-5 w-5" />
@@ -198,19 +199,37 @@ export function VaultView({
     [warehouse, matches],
   );
 
-  const zoom = (direction: 1 | -1) =>
+  // Never narrower than the names can be read in (issue 30).
+  const minCellPx = legibleCellPx(warehouse);
+  const [isTooWide, setTooWide] = useState(false);
+  const zoom = (direction: 1 | -1) => {
+    setTooWide(false);
     setCellPx((px) => {
       const next =
         direction > 0
           ? ZOOM_STEPS.find((s) => s > px)
           : [...ZOOM_STEPS].reverse().find((s) => s < px);
-      return next ?? px;
+      return next === undefined ? px : Math.max(minCellPx, next);
     });
+  };
   const fit = () => {
     const width = gridBoxRef.current?.clientWidth ?? 0;
     const cols = Math.max(1, warehouse.cols);
-    setCellPx(Math.max(12, Math.floor((width - (cols - 1) * GRID_GAP_PX) / cols)));
+    const fitting = Math.floor((width - ROW_HEAD_PX - cols * GRID_GAP_PX) / cols);
+    setTooWide(fitting < minCellPx);
+    setCellPx(Math.min(MAX_CELL_PX, Math.max(minCellPx, fitting)));
   };
+  // A field chosen with "Go to field" is brought into view until the search changes.
+  const [goneTo, setGoneTo] = useState<{ id: number; matches: typeof matches } | null>(null);
+  const goTo = (id: number) => {
+    setSelectedId(id);
+    setGoneTo({ id, matches });
+    // On a phone the field's sheet covers the page's lower half: once the sheet is drawn (and
+    // the page has room below for it), the grid moves up under the top bar, above the sheet.
+    if (!isWide)
+      requestAnimationFrame(() => gridBoxRef.current?.scrollIntoView({ block: 'start' }));
+  };
+  const revealId = goneTo && goneTo.matches === matches ? goneTo.id : (firstMatch ?? selectedId);
 
   // Escape closes the panel wherever focus is, unless something inside took it first (the
   // search box, a menu) or a dialog is open; focus inside the panel goes back to its cell.
@@ -236,30 +255,37 @@ export function VaultView({
   return (
     <section
       aria-label="Vault View"
-      className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+      className={`grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start ${isSheet ? 'pb-[45dvh]' : ''}`}
     >
       <div className="min-w-0 rounded-2xl bg-white p-3 shadow-sm">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-          <ZoomBar cellPx={cellPx} onZoom={zoom} onFit={fit} />
+          <ZoomBar cellPx={cellPx} minCellPx={minCellPx} onZoom={zoom} onFit={fit} />
+          <GoToField warehouse={warehouse} onGo={goTo} />
           {matches && (
             <p role="status" className="text-sm font-semibold text-slate-800">
               {matchSentence(matches.size)}
             </p>
           )}
         </div>
-        <div ref={gridBoxRef}>
+        {isTooWide && (
+          <p role="status" className="mb-2 text-sm text-slate-700">
+            {warehouse.cols} columns are too many to fit with readable names: scroll the grid, or
+            use Go to field.
+          </p>
+        )}
+        <div ref={gridBoxRef} className="scroll-mt-32 sm:scroll-mt-20">
           <VaultFieldGrid
             warehouse={warehouse}
             selectedFieldId={selectedId}
             onSelect={(f) => setSelectedId(f.id)}
             matches={matches}
             cellPx={cellPx}
-            revealFieldId={firstMatch ?? selectedId}
+            revealFieldId={revealId}
             onPinch={zoom}
             scrollerClassName={
               isSheet
-                ? 'max-h-[calc(55dvh-11rem)]'
-                : 'max-h-[calc(100dvh-15rem)] lg:max-h-[calc(100dvh-16.5rem)]'
+                ? 'max-h-[calc(55dvh-12rem)]'
+                : 'max-h-[calc(100dvh-19rem)] lg:max-h-[calc(100dvh-16.5rem)]'
             }
           />
         </div>
@@ -269,7 +295,7 @@ export function VaultView({
         aria-label="Selected field"
         className={
           isSheet
-            ? 'fixed inset-x-0 bottom-0 z-30 max-h-[45dvh] overflow-y-auto rounded-t-2xl border-t border-slate-300 bg-white p-4 shadow-2xl'
+            ? 'fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 max-h-[45dvh] overflow-y-auto rounded-t-2xl border-t border-slate-300 bg-white p-4 shadow-2xl'
             : 'rounded-2xl bg-white p-4 shadow-sm lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto'
         }
       >
@@ -336,7 +362,7 @@ export function VaultView({
       <ConfirmDialog
         open={toStage !== null}
         title="Stage Vault"
-        message={`Are you sure you want to stage ${stageName(toStage)}?`}
+        message={`Are you sure you want to stage ${stageName(toStage, selected)}?`}
         warning={stage.isPending ? null : stageWarning(selected, toStage)}
         confirmLabel="Yes, stage it"
         isBusy={stage.isPending}

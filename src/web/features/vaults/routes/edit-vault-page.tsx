@@ -25,6 +25,7 @@ import {
   VAULT_NUMBER_MAX_LENGTH,
 } from '../../../../contracts/limits';
 import { warehousePath } from '../../../lib/paths';
+import { FilePicker } from '../../../components/file-picker';
 
 function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
   const navigate = useNavigate();
@@ -101,21 +102,16 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           disabled={isEmptyMode}
           onChange={(e) => setOrderName(e.target.value)}
         />
-        <label className="block">
-          Upload Attachment
-          <input
-            type="file"
-            className="mt-1 block w-full"
-            disabled={upload.isPending}
-            onChange={(e) => {
-              const file = e.target.files?.[0] ?? null;
-              const problem = checkAttachment(file);
-              setFileError(problem);
-              if (file && !problem) upload.mutate({ vaultId: vault.id, file });
-              e.target.value = '';
-            }}
-          />
-        </label>
+        <FilePicker
+          label="Upload Attachment"
+          fileName={upload.isPending ? 'Uploading…' : null}
+          disabled={upload.isPending}
+          onPick={(file) => {
+            const problem = checkAttachment(file);
+            setFileError(problem);
+            if (!problem) upload.mutate({ vaultId: vault.id, file });
+          }}
+        />
         <ErrorAlert message={fileError} />
         <TextAreaField
           label="Note"

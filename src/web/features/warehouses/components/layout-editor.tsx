@@ -13,11 +13,13 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Rack } from '../../../../contracts/racks';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import {
+  findPlacementProblem,
   floorSize,
+  overlapSentence,
   rackFootprint,
   snapPosition,
   vaultBlockFootprint,
@@ -26,7 +28,6 @@ import {
   type Size,
 } from '../../../../domain/floor-plan';
 import { firstFreeSpot } from '../../../../domain/free-spot';
-import { truncate } from '../../../../domain/names';
 import { ErrorAlert } from '../../../components/error-alert';
 import { errorMessage } from '../../../lib/api';
 import { useAddRack } from '../../racks/api/use-add-rack';
@@ -48,12 +49,39 @@ const VAULTS_ID = 'vaults-block';
 const FLOOR_ID = 'floor-plan';
 
 const round = (n: number) => Math.round(n * 100) / 100;
-const px = (feet: number) => feet * BUILDER_PX_PER_FOOT;
+/** The floor's border (`border-4`), on each side. */
+const FLOOR_BORDER_PX = 4;
+
+/**
+ * Pixels per foot for a floor in a box `boxWidth` wide: the spec's 10, or less where the floor
+ * would not fit, so a phone sees the whole floor as Rack View shows it (issue 30).
+ */
+function floorScale(boxWidth: number | null, floorWidthFeet: number): number {
+  if (boxWidth === null || floorWidthFeet <= 0) return BUILDER_PX_PER_FOOT;
+  const room = boxWidth - 2 * FLOOR_BORDER_PX;
+  return Math.min(BUILDER_PX_PER_FOOT, room / floorWidthFeet);
+}
+
+/** The width of an element, kept up to date as the window or the layout changes. */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 function Draggable({
   id,
   label,
   rect,
+  pxPerFoot,
   className,
   onClick,
   children,
@@ -61,10 +89,12 @@ function Draggable({
   id: UniqueIdentifier;
   label: string;
   rect: Rect;
+  pxPerFoot: number;
   className: string;
   onClick?: () => void;
   children: ReactNode;
 }) {
+  const px = (feet: number) => feet * pxPerFoot;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id });
   const style: CSSProperties = {
     left: px(rect.x),
@@ -93,14 +123,17 @@ function Draggable({
 
 function Floor({
   size,
+  pxPerFoot,
   children,
   floorRef,
 }: {
   size: Size;
+  pxPerFoot: number;
   children: ReactNode;
   floorRef: (el: HTMLDivElement | null) => void;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: FLOOR_ID });
+  const px = (feet: number) => feet * pxPerFoot;
   return (
     <div className="max-h-[75vh] w-fit max-w-full overflow-auto rounded-lg border-4 border-slate-700">
       <div
@@ -154,6 +187,9 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
   );
 
   const floor = floorSize(warehouse);
+  const [floorBoxRef, floorBoxWidth] = useWidth();
+  const pxPerFoot = floorScale(floorBoxWidth, floor.w);
+  const px = (feet: number) => feet * pxPerFoot;
   const block: Rect = { ...warehouse.fieldgridLocation, ...vaultBlockFootprint(warehouse) };
   const rackRect = (rack: Rack): Rect => ({ ...rack.position, ...rackFootprint(rack) });
   const othersThan = (id: UniqueIdentifier) =>
@@ -161,6 +197,8 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
   const infoRack = warehouse.racks.find((r) => r.id === infoRackId) ?? null;
   // Where the last drop landed, for the sentence a screen reader hears after it.
   const landed = useRef<Point | null>(null);
+  // Why the last drop put nothing down, for the same sentence.
+  const refusal = useRef<string | null>(null);
 
   /** What a screen reader calls a dragged thing: its name, never its id. */
   const nameOf = (id: UniqueIdentifier) => {
@@ -176,11 +214,26 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
       over?.id === FLOOR_ID ? `${nameOf(active.id)} is over the floor plan.` : undefined,
     onDragEnd: ({ active }) => {
       const spot = landed.current;
-      if (!spot) return `${nameOf(active.id)} was not moved.`;
+      if (!spot) return refusal.current ?? `${nameOf(active.id)} was not moved.`;
       const verb = active.id === BUILDER_ID ? 'added at' : 'moved to';
       return `${nameOf(active.id)} ${verb} x ${spot.x}, y ${spot.y}.`;
     },
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+
+  /** Why `rect` cannot take the dragged item: the server's sentence, or null when it can. */
+  const takenSentence = (id: UniqueIdentifier, rect: Rect): string | null => {
+    const obstacles = [
+      ...(id === VAULTS_ID ? [] : [{ label: 'the VAULTS block', rect: block }]),
+      ...warehouse.racks
+        .filter((r) => r.id !== id)
+        .map((r) => ({ label: `rack "${r.name}"`, rect: rackRect(r) })),
+    ];
+    const problem = findPlacementProblem(rect, floor, obstacles);
+    if (problem?.kind !== 'overlap') return null;
+    const rack = warehouse.racks.find((r) => r.id === id);
+    const subject = id === VAULTS_ID ? 'The VAULTS block' : `Rack "${rack?.name ?? ''}"`;
+    return overlapSentence(subject, rect, problem.with);
   };
 
   /** A rack from the builder at the first free spot: Enter on it, or a keyboard drop. */
@@ -212,10 +265,7 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     event: DragMoveEvent | DragEndEvent,
   ): { id: UniqueIdentifier; rect: Rect } | null => {
     const id = event.active.id;
-    const delta = {
-      x: event.delta.x / BUILDER_PX_PER_FOOT,
-      y: event.delta.y / BUILDER_PX_PER_FOOT,
-    };
+    const delta = { x: event.delta.x / pxPerFoot, y: event.delta.y / pxPerFoot };
     let raw: Point;
     let size: Size;
     if (id === BUILDER_ID) {
@@ -224,8 +274,8 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
       const floorBox = floorEl.current?.getBoundingClientRect();
       if (!built || !translated || !floorBox) return null;
       raw = {
-        x: (translated.left - floorBox.left) / BUILDER_PX_PER_FOOT,
-        y: (translated.top - floorBox.top) / BUILDER_PX_PER_FOOT,
+        x: (translated.left - floorBox.left) / pxPerFoot,
+        y: (translated.top - floorBox.top) / pxPerFoot,
       };
       size = rackFootprint(built);
     } else if (id === VAULTS_ID) {
@@ -253,6 +303,7 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     setGhost(null);
     setMessage(null);
     landed.current = null;
+    refusal.current = null;
     const onError = (e: unknown) => setMessage(errorMessage(e));
     const id = event.active.id;
     if (id === BUILDER_ID) {
@@ -276,6 +327,14 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
     if (event.delta.x === 0 && event.delta.y === 0) return;
     const spot = landing(event);
     if (!spot) return;
+    // On another rack or the VAULTS block it stays where it was, and the page says why
+    // above the floor, where a phone shows it, without waiting for the server's refusal.
+    const taken = takenSentence(id, spot.rect);
+    if (taken) {
+      refusal.current = taken;
+      setMessage(taken);
+      return;
+    }
     const position = { x: spot.rect.x, y: spot.rect.y };
     landed.current = position;
     if (id === VAULTS_ID) {
@@ -305,12 +364,14 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
       >
         <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
           <RackBuilder form={builder} onChange={setBuilder} onAdd={addAtFirstFreeSpot} />
-          <div className="min-w-0 flex-1">
-            <Floor size={floor} floorRef={(el) => (floorEl.current = el)}>
+          <div ref={floorBoxRef} className="min-w-0 flex-1">
+            <ErrorAlert message={message} className="mb-2" />
+            <Floor size={floor} pxPerFoot={pxPerFoot} floorRef={(el) => (floorEl.current = el)}>
               <Draggable
                 id={VAULTS_ID}
                 label="VAULTS block"
                 rect={block}
+                pxPerFoot={pxPerFoot}
                 className="border-2 border-brand-700 bg-brand-50/90 text-brand-900"
               >
                 VAULTS
@@ -321,10 +382,11 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
                   id={rack.id}
                   label={`Rack ${rack.name}`}
                   rect={rackRect(rack)}
+                  pxPerFoot={pxPerFoot}
                   onClick={() => setInfoRackId(rack.id)}
                   className={`border border-slate-700 ${fillClass[rackLevel(rack)]}`}
                 >
-                  {truncate(rack.name, 10)}
+                  <span className="min-w-0 truncate px-0.5">{rack.name}</span>
                 </Draggable>
               ))}
               {ghost && (
@@ -341,7 +403,6 @@ export function LayoutEditor({ warehouse }: { warehouse: Warehouse }) {
                 />
               )}
             </Floor>
-            <ErrorAlert message={message} className="mt-2" />
           </div>
         </div>
       </DndContext>

@@ -3,12 +3,16 @@ import type { WarehouseSummary } from '../../../../contracts/warehouses';
 import { occupancyLevel, type OccupancyLevel } from '../../../../domain/occupancy';
 import { editWarehousePath, warehousePath } from '../../../lib/paths';
 
-const levelClass: Record<OccupancyLevel, string> = {
-  // Darker than the level's usual colour so the figure reads at WCAG AA on white.
-  danger: 'text-red-700',
-  warning: 'text-orange-700',
-  caution: 'text-amber-700',
-  ok: 'text-green-700',
+/**
+ * The spec's four colours made four that tell apart at a glance, each with a word and a bar
+ * as its second cue (decision 0471). Dark text on the light three, white on red: each meets
+ * WCAG AA.
+ */
+const levels: Record<OccupancyLevel, { word: string; badge: string; bar: string }> = {
+  danger: { word: 'Nearly full', badge: 'bg-red-600 text-white', bar: 'bg-red-600' },
+  warning: { word: 'Getting full', badge: 'bg-orange-500 text-slate-950', bar: 'bg-orange-500' },
+  caution: { word: 'Filling up', badge: 'bg-yellow-300 text-slate-950', bar: 'bg-yellow-300' },
+  ok: { word: 'Plenty of room', badge: 'bg-green-500 text-slate-950', bar: 'bg-green-500' },
 };
 
 export function WarehouseCard({
@@ -18,6 +22,7 @@ export function WarehouseCard({
   warehouse: WarehouseSummary;
   onDelete: () => void;
 }) {
+  const level = levels[occupancyLevel(warehouse.occupancy)];
   return (
     <article
       aria-label={warehouse.name}
@@ -25,9 +30,21 @@ export function WarehouseCard({
     >
       <Link to={warehousePath(warehouse.slug)} className="flex-1 rounded-lg hover:bg-slate-50">
         <h2 className="text-lg font-semibold">{warehouse.name}</h2>
-        <p className={`mt-2 text-4xl font-bold ${levelClass[occupancyLevel(warehouse.occupancy)]}`}>
-          {warehouse.occupancy}%
+        <p className="mt-2 flex flex-wrap items-center gap-3">
+          <span className="text-4xl font-bold text-slate-900">{warehouse.occupancy}%</span>
+          <span
+            data-testid="occupancy-level"
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${level.badge}`}
+          >
+            {level.word}
+          </span>
         </p>
+        <div aria-hidden="true" className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200">
+          <div
+            className={`h-full rounded-full ${level.bar}`}
+            style={{ width: `${Math.min(100, warehouse.occupancy)}%` }}
+          />
+        </div>
         <p className="mt-1 text-sm text-slate-700">
           {warehouse.nonEmptyVaultCount} of {warehouse.warehouseCapacity} spaces used
         </p>
