@@ -17,6 +17,7 @@ import type {
   WorkerResult,
   WorkerStatement,
 } from './pglite-protocol';
+import { dumpPglite } from '../backup/pglite-dump';
 
 if (!parentPort) throw new Error('pglite-worker runs only as a worker thread.');
 const port = parentPort;
@@ -239,6 +240,13 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
         else port.postMessage({ notification } satisfies WorkerNotification);
       });
       return { id: request.id, ok: true, results: [] };
+    case 'dump': {
+      const rows = await dumpPglite(pglite, request.path);
+      // pg_dump's session ends with DEALLOCATE ALL: the kept statements are gone.
+      prepared.clear();
+      columnsOf.clear();
+      return { id: request.id, ok: true, results: [{ rows, fields: [], affectedRows: 0 }] };
+    }
     case 'close':
       await pglite.close();
       return { id: request.id, ok: true, results: [] };
