@@ -121,12 +121,6 @@ async function syncFolder(folder: string): Promise<void> {
 /** A backup restore refuses, with the sentence that says what is wrong with it. */
 export class BackupRefusedError extends Error {}
 
-/** The dump's bytes, when asked for (`keepDump`). */
-  dump?: Buffer;
-  /** Each file's bytes, in order, when asked for (`onFile`). */
-  onFile?: (key: string, data: Buffer) => Promise<void>;
-}
-
 /**
  * Reads a backup through, checking every byte against its manifest: the compressed stream's
  * own checks, each tar header's, then the manifest's SHA-256 and sizes for the dump and each
