@@ -39,12 +39,14 @@ export const errorStatus = {
   CHECKLIST_COMPLETED: 409,
   IMPORT_NOT_STARTABLE: 409,
   NOTHING_TO_PRINT: 409,
+  BACKUP_RUNNING: 409,
   TOO_MANY_LABELS: 409,
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,
+  BACKUP_FAILED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

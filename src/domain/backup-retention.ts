@@ -26,7 +26,10 @@ function weekOf(d: Date): string {
  * weeks that have. Every kind (daily, on demand, before a migration) counts alike, so a
  * backup taken by hand before a risky change is kept as that day's.
  */
-export function backupsToDelete<T extends DatedBackup>(backups: readonly T[], policy: RetentionPolicy): T[] {
+export function backupsToDelete<T extends DatedBackup>(
+  backups: readonly T[],
+  policy: RetentionPolicy,
+): T[] {
   const newestFirst = [...backups].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const keep = new Set<T>();
   const pick = (period: (d: Date) => string, count: number) => {

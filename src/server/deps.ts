@@ -1,3 +1,4 @@
+import type { BackupKeeper } from './backup/backup-keeper';
 import type { Db } from './db/client';
 import type { EngineStatus } from './db/maintenance';
 import type { LiveHub } from './live/live-hub';
@@ -16,6 +17,8 @@ export interface AppDeps {
   sessions: SessionCache;
   sessionDays: number;
   cookieSecure: 'auto' | 'always' | 'never';
+  /** Backups of the whole installation (decision 0440); absent in tools that take none. */
+  backups?: BackupKeeper;
   /** The HTTPS listener's port, when HTTPS_PORT runs one (`GET /api/secure-address`). */
   httpsPort?: number;
 }

@@ -4,12 +4,7 @@ import path from 'node:path';
 import { backupsToDelete, type RetentionPolicy } from '../../domain/backup-retention';
 import type { FileStorage } from '../storage/storage';
 import { writeBackupFile } from './backup-file';
-import {
-  backupName,
-  type BackupKind,
-  type BackupPlace,
-  type StoredBackup,
-} from './backup-places';
+import { backupName, type BackupKind, type BackupPlace, type StoredBackup } from './backup-places';
 import type { DumpSnapshot } from './dump-format';
 import type { Manifest } from './manifest';
 
@@ -102,14 +97,22 @@ export class BackupKeeper {
           storage,
           createdAt: started,
           onMissingFile: (key) =>
-            this.log.info({ backup: name, key }, 'backup: a file deleted since the dump is left out'),
+            this.log.info(
+              { backup: name, key },
+              'backup: a file deleted since the dump is left out',
+            ),
         });
         bytes = (await fsp.stat(target)).size;
       });
       const done: StoredBackup = { name, createdAt: started, bytes };
       this.lastFailure = null;
       this.log.info(
-        { backup: name, place: place.description, bytes, ms: this.now().getTime() - started.getTime() },
+        {
+          backup: name,
+          place: place.description,
+          bytes,
+          ms: this.now().getTime() - started.getTime(),
+        },
         'backup written',
       );
       await this.applyRetention().catch((error: unknown) =>
@@ -118,7 +121,10 @@ export class BackupKeeper {
       return done;
     } catch (error) {
       this.lastFailure = { at: this.now(), message: describe(error) };
-      this.log.error({ backup: name, place: place.description, err: describe(error) }, 'backup failed');
+      this.log.error(
+        { backup: name, place: place.description, err: describe(error) },
+        'backup failed',
+      );
       throw error;
     } finally {
       await fsp.rm(work, { recursive: true, force: true });

@@ -25,7 +25,8 @@ export interface BackupPlace {
   removeLeftovers(): Promise<void>;
 }
 
-const NAME = /^vaultgrid-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?Z-[a-z-]+\.tar\.gz$/;
+const NAME =
+  /^vaultgrid-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?Z-[a-z-]+\.tar\.gz$/;
 
 export type BackupKind = 'daily' | 'manual' | 'pre-migration';
 
@@ -134,7 +135,9 @@ export async function bucketPlace(settings: S3Settings, scratch: string): Promis
       }
     },
     async remove(name) {
-      await client.send(new s3.DeleteObjectCommand({ Bucket: settings.bucket, Key: `${prefix}${name}` }));
+      await client.send(
+        new s3.DeleteObjectCommand({ Bucket: settings.bucket, Key: `${prefix}${name}` }),
+      );
     },
     async removeLeftovers() {
       const names = await fsp.readdir(scratch).catch(() => []);

@@ -25,7 +25,10 @@ export function portableDump(dump: Buffer): Buffer {
       .join('\n');
   const tailStart = text.lastIndexOf('\n--\n-- PostgreSQL database dump complete');
   if (tailStart < cut) return Buffer.from(keep(text), 'utf8');
-  return Buffer.from(keep(text.slice(0, cut)) + text.slice(cut, tailStart) + keep(text.slice(tailStart)), 'utf8');
+  return Buffer.from(
+    keep(text.slice(0, cut)) + text.slice(cut, tailStart) + keep(text.slice(tailStart)),
+    'utf8',
+  );
 }
 
 /** The tables a backup counts: every table of the application's schema. */

@@ -15,7 +15,9 @@ export const manifestSchema = z.object({
   schema: z.object({ version: z.string(), migrations: z.array(z.string()) }),
   tables: z.record(z.string(), z.number().int().min(0)),
   dump: z.object({ name: z.string(), bytes: z.number().int().min(0), sha256: sha256Schema }),
-  files: z.array(z.object({ key: z.string(), bytes: z.number().int().min(0), sha256: sha256Schema })),
+  files: z.array(
+    z.object({ key: z.string(), bytes: z.number().int().min(0), sha256: sha256Schema }),
+  ),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

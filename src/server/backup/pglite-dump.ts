@@ -23,7 +23,9 @@ export async function dumpPglite(pglite: PGlite, path: string): Promise<string[]
   const keys = await pglite.query<{ key: string }>(STORAGE_KEYS_SQL);
   const applied = await pglite.query<{ name: string }>(MIGRATIONS_SQL);
   const file = await pgDump({ pg: pglite, args: [...DUMP_ARGS] });
-  await pglite.exec('RESET ALL');
+  // pg_dump ends by leaving its session, which ends its transaction on a server; here the
+  // session is the engine's one, so its read-only transaction is ended by hand.
+  await pglite.exec('ROLLBACK; RESET ALL');
   await fsp.writeFile(path, Buffer.from(await file.arrayBuffer()));
   return [
     ...counts.rows.map((row) => ['table', row.name, String(row.rows)]),

@@ -123,7 +123,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
       }
       say(`Replacing what ${target.describe} holds (--force).`);
       await target.clear();
-      if (config.fileStorage.kind === 'disk') await fsp.rm(filesFolder, { recursive: true, force: true });
+      if (config.fileStorage.kind === 'disk')
+        await fsp.rm(filesFolder, { recursive: true, force: true });
     }
     const storage: FileStorage =
       config.fileStorage.kind === 's3'

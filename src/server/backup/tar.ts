@@ -43,7 +43,10 @@ export interface TarEntryHandler {
 function readHeader(block: Buffer): { name: string; size: number } | null {
   if (block.every((byte) => byte === 0)) return null;
   const text = (start: number, length: number) =>
-    block.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '');
+    block
+      .subarray(start, start + length)
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
   let sum = 0;
   for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : (block[i] ?? 0);
   if (parseInt(text(148, 8).trim(), 8) !== sum) {

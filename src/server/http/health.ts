@@ -5,6 +5,7 @@ import { migrations } from '../db/migrations/index';
 import type { AppDeps } from '../deps';
 import { getSecureAddress } from '../../contracts/scan-codes';
 import { registerEndpoint, requireUser } from './route';
+import { isOperator, presentBackupStatus } from '../features/backups/backups.service';
 
 /** The name in a Host header without its port ("[::1]" stays bracketed); null when malformed. */
 function hostNameOf(host: string): string | null {
@@ -50,9 +51,14 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     };
   });
 
-  // The data folder's size and the share of dead rows, to watch the embedded engine's upkeep.
+  // The data folder's size and the share of dead rows, to watch the embedded engine's upkeep;
+  // for the installation's operators, its backups too (decision 0440).
   app.get('/api/status', async (request, reply) => {
-    requireUser(request);
-    return reply.header('cache-control', 'no-store').send(await deps.status());
+    const user = requireUser(request);
+    const backup =
+      deps.backups && (await isOperator(deps.db, user))
+        ? await presentBackupStatus(deps.backups)
+        : undefined;
+    return reply.header('cache-control', 'no-store').send({ ...(await deps.status()), backup });
   });
 }
