@@ -43,6 +43,7 @@ const url = await new Promise<string>((resolve) => {
 try {
   const cookie = await signIn(url, email);
   let added = 0;
+  let refused = 0;
   const floorCall = async (): Promise<number> => {
     const started = performance.now();
     const isRead = added % 2 === 0;
@@ -62,7 +63,8 @@ try {
     }
     added++;
     await res.arrayBuffer();
-    if (res.status >= 500) throw new Error(`floor call answered ${res.status}`);
+    // A call the engine could not take within its wait answers 503; it is counted, not fatal.
+    if (res.status >= 500) refused++;
     return performance.now() - started;
   };
   const during: number[] = [];
@@ -97,6 +99,7 @@ try {
           medianMs: Math.round(median(before)),
           maxMs: Math.round(Math.max(...before)),
         },
+        refusedWith503: refused,
         floorDuring: {
           calls: during.length,
           medianMs: Math.round(median(during)),

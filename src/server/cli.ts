@@ -51,11 +51,7 @@ function checkPassword(password: string): string {
   return password;
 }
 
-async function run(
-  argv: string[],
-  config: Config,
-  runtime: () => Promise<Runtime>,
-): Promise<void> {
+async function run(argv: string[], config: Config, runtime: () => Promise<Runtime>): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -74,7 +70,8 @@ async function run(
     return;
   }
   if (group === 'restore') {
-    if (!action || rest.length > 0) throw new UsageError('Name one backup file: vaultgrid restore FILE');
+    if (!action || rest.length > 0)
+      throw new UsageError('Name one backup file: vaultgrid restore FILE');
     // Not through the runtime: it would create the schema the restore needs empty.
     await restoreBackup({
       file: action,

@@ -40,7 +40,8 @@ export class BackupKeeper {
   /** Set once the database is open; until then only a backup before migrations can run. */
   dump: DumpDatabase | null = null;
   log: BackupLog = {
-    info: (fields, message) => console.log(JSON.stringify({ ...fields, msg: message })),
+    info: (fields, message) =>
+      process.stdout.write(`${JSON.stringify({ ...fields, msg: message })}\n`),
     error: (fields, message) => console.error(JSON.stringify({ ...fields, msg: message })),
   };
 

@@ -5,7 +5,7 @@ import { migrations } from '../db/migrations/index';
 import type { AppDeps } from '../deps';
 import { getSecureAddress } from '../../contracts/scan-codes';
 import { registerEndpoint, requireUser } from './route';
-import { isOperator, presentBackupStatus } from '../features/backups/backups.service';
+import { isOperator, presentBackupStatus } from '../backup/backup-status';
 
 /** The name in a Host header without its port ("[::1]" stays bracketed); null when malformed. */
 function hostNameOf(host: string): string | null {

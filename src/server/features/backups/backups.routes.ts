@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../contracts/backups';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../http/route';
-import { presentBackupStatus, requireOperator, takeBackupNow } from './backups.service';
+import { presentBackupStatus } from '../../backup/backup-status';
+import { requireOperator, takeBackupNow } from './backups.service';
 
 export function registerBackupRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, contract.getBackupStatus, async ({ user }) => {

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { BackupStatus } from '../../../contracts/backups';
 import type { SessionUser } from '../../../contracts/auth';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { isOperator } from '../../backup/backup-status';
 import { AppError, notFound } from '../../http/errors';
 import { BackupRunningError, type BackupKeeper } from '../../backup/backup-keeper';
 import type { StoredBackup } from '../../backup/backup-places';
@@ -18,27 +17,6 @@ export async function requireOperator(
 ): Promise<BackupKeeper> {
   if (!backups || !(await isOperator(db, user))) throw notFound('Backups');
   return backups;
-}
-
-export async function isOperator(db: Db, user: SessionUser): Promise<boolean> {
-  const [first] = await queryRows<{ id: number | null }>(
-    db,
-    sql`SELECT min(id) AS id FROM companies`,
-  );
-  return first?.id === user.companyId;
-}
-
-export async function presentBackupStatus(backups: BackupKeeper): Promise<BackupStatus> {
-  const state = await backups.state();
-  return {
-    last: state.last && { ...state.last, createdAt: state.last.createdAt.toISOString() },
-    running: state.running,
-    lastFailure: state.lastFailure && {
-      at: state.lastFailure.at.toISOString(),
-      message: state.lastFailure.message,
-    },
-    warning: state.warning,
-  };
 }
 
 export async function takeBackupNow(
