@@ -10,7 +10,7 @@ const storedBackupSchema = z.object({
   place: z.string(),
 });
 
-export const backupStatusSchema = z.object({
+const backupStatusSchema = z.object({
   last: storedBackupSchema.nullable(),
   running: z.boolean(),
   lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),

@@ -66,7 +66,7 @@ export async function openRuntime(
 }
 
 /** BACKUP_DIR when set, else the uploads' bucket when files are there, else DATA_DIR/backups. */
-export async function backupPlaceFor(config: Config): Promise<BackupPlace> {
+async function backupPlaceFor(config: Config): Promise<BackupPlace> {
   if (config.backup.dir) return folderPlace(config.backup.dir);
   if (config.fileStorage.kind === 's3') {
     return bucketPlace(config.fileStorage, bucketScratch(config.dataDir));

@@ -11,7 +11,7 @@ import type { Manifest } from './manifest';
 export type DumpDatabase = (file: string) => Promise<DumpSnapshot>;
 
 /** How long without a successful backup before signed-in operators are warned. */
-export const BACKUP_OVERDUE_MS = 48 * 60 * 60 * 1000;
+const BACKUP_OVERDUE_MS = 48 * 60 * 60 * 1000;
 
 export interface BackupLog {
   info(fields: object, message: string): void;

@@ -35,7 +35,7 @@ export function backupName(at: Date, kind: BackupKind): string {
   return `vaultgrid-${at.toISOString().replaceAll(':', '-').replace('.', '-')}-${kind}.tar.gz`;
 }
 
-export function backupTime(name: string): Date | null {
+function backupTime(name: string): Date | null {
   const match = NAME.exec(name);
   if (!match) return null;
   const [, day, h, m, s, ms] = match;

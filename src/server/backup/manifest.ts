@@ -27,7 +27,7 @@ export const FILE_PREFIX = 'files/';
 
 export const PRODUCT_VERSION = productPackage.version;
 
-export function currentSchema(): Manifest['schema'] {
+function currentSchema(): Manifest['schema'] {
   const names = migrations.map((m) => m.name);
   return { version: names.at(-1) ?? '', migrations: names };
 }

@@ -12,7 +12,7 @@ import {
 } from './dump-format';
 
 /** PostgreSQL's pg_dump: on the PATH, or the newest in Debian's versioned folders. */
-export function findPostgresProgram(name: string): string {
+function findPostgresProgram(name: string): string {
   const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
   if (onPath) return onPath;
   const root = '/usr/lib/postgresql';

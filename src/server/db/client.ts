@@ -39,7 +39,7 @@ export interface Database {
 }
 
 /** Dumps the database as it stands, for a backup taken before migrations change it. */
-export type BeforeMigrations = (dump: (file: string) => Promise<DumpSnapshot>) => Promise<void>;
+type BeforeMigrations = (dump: (file: string) => Promise<DumpSnapshot>) => Promise<void>;
 
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
