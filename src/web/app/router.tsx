@@ -81,6 +81,10 @@ const StorageReportPage = lazyPage(
   'StorageReportPage',
 );
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
+const BackupsPage = lazyPage(
+  () => import('../features/backups/routes/backups-page'),
+  'BackupsPage',
+);
 
 /** Waits for the session, then shows signed-in or signed-out content. */
 function SessionGate({ signedIn, signedOut }: { signedIn: ReactNode; signedOut: ReactNode }) {
@@ -186,6 +190,7 @@ export const router = createBrowserRouter([
                   { path: '/print-studio', element: <PrintStudioPage /> },
                   { path: '/warehouse-checklists', element: <ChecklistsAdminPage /> },
                   { path: '/team', element: <TeamPage /> },
+                  { path: '/backups', element: <BackupsPage /> },
                   { path: '/import', element: <ImportPage /> },
                   { path: '/import/:id', element: <ImportPage /> },
                   { path: '/audits', element: <AuditsPage /> },
