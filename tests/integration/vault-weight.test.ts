@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { PrintVault } from '../../src/contracts/print';
 import type { VaultEvent } from '../../src/contracts/vault-events';
 import type { Vault } from '../../src/contracts/vaults';
+import type { Warehouse } from '../../src/contracts/warehouses';
 import { fieldByName, makeCompanyWithUser, makeWarehouse } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { errorOf, getField, makeVault, postVault } from '../support/vault-factories';
@@ -29,9 +30,16 @@ describe("a vault's weight", () => {
     const field = await getField(staff, warehouse.id, a1.id);
     expect(field.vaults[vault.id]?.weight).toBe(1250.5);
 
+    const warehouseWeight = async () =>
+      ((await staff.client.get(`/api/warehouse/${warehouse.id}`)).body as Warehouse).fields[a1.id]
+        ?.vaults[vault.id]?.weight;
+    // Read once before the edit, so a kept warehouse answer exists to go stale.
+    expect(await warehouseWeight()).toBe(1250.5);
+
     const edited = await staff.client.put(`/api/vaults/${vault.id}`, { weight: 980 });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((edited.body as Vault).weight).toBe(980);
+    expect(await warehouseWeight()).toBe(980);
     // An edit that leaves the weight out keeps it.
     const kept = await staff.client.put(`/api/vaults/${vault.id}`, { note: 'top shelf' });
     expect((kept.body as Vault).weight).toBe(980);
