@@ -25,11 +25,33 @@ export interface GridFieldRow {
   hasVaults: boolean;
 }
 
+interface RemovedCells {
+  columns: { from: number; to: number } | null;
+  rowsAbove: number | null;
+}
+
+/** The fields a grid change removes, as SQL over `fields`; null when it removes none. */
+function removedCondition(which: RemovedCells): SQL | null {
+  const conditions: SQL[] = [];
+  if (which.columns) {
+    conditions.push(sql`${fields.colIndex} BETWEEN ${which.columns.from} AND ${which.columns.to}`);
+  }
+  if (which.rowsAbove !== null) conditions.push(gt(fields.rowIndex, which.rowsAbove));
+  return conditions.length === 0 ? null : sql`(${sql.join(conditions, sql` OR `)})`;
+}
+
+/**
+ * The fields a grid change must check: those it removes (whether they hold vaults) and the
+ * couchbox halves (whether their partner goes). The rest of a large grid stays in the
+ * database: reading every field for each change made concurrent changes queue for seconds.
+ */
 export async function listGridFields(
   db: Db,
   companyId: number,
   warehouseId: number,
+  removing: RemovedCells,
 ): Promise<GridFieldRow[]> {
+  const removed = removedCondition(removing) ?? sql`false`;
   const rows = await queryRows<{
     id: number;
     name: string;
@@ -39,10 +61,11 @@ export async function listGridFields(
     has_vaults: boolean;
   }>(
     db,
-    sql`SELECT f.id, f.name, f.col_index, f.row_index, f.type,
-               EXISTS (SELECT 1 FROM vaults v WHERE v.field_id = f.id) AS has_vaults
-        FROM fields f
-        WHERE f.company_id = ${companyId} AND f.warehouse_id = ${warehouseId}`,
+    sql`SELECT fields.id, fields.name, fields.col_index, fields.row_index, fields.type,
+               EXISTS (SELECT 1 FROM vaults v WHERE v.field_id = fields.id) AS has_vaults
+        FROM fields
+        WHERE fields.company_id = ${companyId} AND fields.warehouse_id = ${warehouseId}
+          AND (${removed} OR fields.type IN ('couchbox-T', 'couchbox-B'))`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -58,23 +81,13 @@ export async function deleteFields(
   db: Db,
   companyId: number,
   warehouseId: number,
-  which: { columns: { from: number; to: number } | null; rowsAbove: number | null },
+  which: RemovedCells,
 ) {
-  const conditions: SQL[] = [];
-  if (which.columns) {
-    conditions.push(sql`${fields.colIndex} BETWEEN ${which.columns.from} AND ${which.columns.to}`);
-  }
-  if (which.rowsAbove !== null) conditions.push(gt(fields.rowIndex, which.rowsAbove));
-  if (conditions.length === 0) return;
+  const removed = removedCondition(which);
+  if (!removed) return;
   await db
     .delete(fields)
-    .where(
-      and(
-        eq(fields.companyId, companyId),
-        eq(fields.warehouseId, warehouseId),
-        sql`(${sql.join(conditions, sql` OR `)})`,
-      ),
-    );
+    .where(and(eq(fields.companyId, companyId), eq(fields.warehouseId, warehouseId), removed));
 }
 
 /**
