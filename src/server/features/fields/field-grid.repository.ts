@@ -92,11 +92,10 @@ export async function deleteFields(
 
 /**
  * Moves every field of the warehouse `shift` columns over and renames it to its new
- * letters, writing each row once. Names are unique per warehouse and PostgreSQL checks that
- * row by row, so the columns move in bands of `|shift|`, the band farthest in the direction
- * of travel first: each band lands on names that are free (past the grid, or just vacated
- * by the band before). A detour through temporary names rewrote every row twice, and the
- * dead rows piled up on the embedded engine (decision 0011).
+ * letters in one statement, writing each row once. Names are unique per warehouse; mid-way
+ * a moved column holds the name its neighbour has not left yet, so the check waits for the
+ * end of the transaction (migration 0022). Renaming through temporary names rewrote every
+ * row twice, and the dead rows piled up on the embedded engine (decision 0011).
  */
 export async function shiftColumns(
   db: Db,
@@ -106,21 +105,17 @@ export async function shiftColumns(
   newLettersByOldColumn: ReadonlyMap<number, string>,
 ) {
   if (shift === 0 || newLettersByOldColumn.size === 0) return;
-  const columns = [...newLettersByOldColumn.keys()].sort((a, b) => (shift > 0 ? b - a : a - b));
-  const step = Math.abs(shift);
-  for (let i = 0; i < columns.length; i += step) {
-    const mapping = sql.join(
-      columns
-        .slice(i, i + step)
-        .map((col) => sql`(${col}::int, ${newLettersByOldColumn.get(col) ?? ''}::text)`),
-      sql`, `,
-    );
-    await db.execute(sql`
-      UPDATE fields AS f
-      SET col_index = f.col_index + ${shift}::int, name = m.letters || f.row_index::text
-      FROM (VALUES ${mapping}) AS m(col, letters)
-      WHERE m.col = f.col_index AND f.company_id = ${companyId} AND f.warehouse_id = ${warehouseId}`);
-  }
+  const mapping = sql.join(
+    [...newLettersByOldColumn].map(([col, letters]) => sql`(${col}::int, ${letters}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`SET CONSTRAINTS fields_warehouse_name_key DEFERRED`);
+  await db.execute(sql`
+    UPDATE fields AS f
+    SET col_index = f.col_index + ${shift}::int, name = m.letters || f.row_index::text
+    FROM (VALUES ${mapping}) AS m(col, letters)
+    WHERE m.col = f.col_index AND f.company_id = ${companyId} AND f.warehouse_id = ${warehouseId}`);
+  await db.execute(sql`SET CONSTRAINTS fields_warehouse_name_key IMMEDIATE`);
 }
 
 export async function insertFields(
