@@ -16,6 +16,7 @@ import * as customerRecords from './0019-customer-records';
 import * as sessionsNotAnnounced from './0020-sessions-not-announced';
 import * as plainReads from './0021-plain-reads';
 import * as vaultWeight from './0022-vault-weight';
+import * as fieldNamesCheckedAtCommit from './0023-field-names-checked-at-commit';
 
 export interface Migration {
   name: string;
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   sessionsNotAnnounced,
   plainReads,
   vaultWeight,
+  fieldNamesCheckedAtCommit,
 ];
