@@ -94,7 +94,7 @@ export async function deleteFields(
  * Moves every field of the warehouse `shift` columns over and renames it to its new
  * letters in one statement, writing each row once. Names are unique per warehouse; mid-way
  * a moved column holds the name its neighbour has not left yet, so the check waits for the
- * end of the transaction (migration 0022). Renaming through temporary names rewrote every
+ * end of the transaction (migration 0023). Renaming through temporary names rewrote every
  * row twice, and the dead rows piled up on the embedded engine (decision 0011).
  */
 export async function shiftColumns(
