@@ -17,6 +17,8 @@ export const vaultOwnColumns = {
   note: vaults.note,
   fieldId: vaults.fieldId,
   oldFieldId: vaults.oldFieldId,
+  releasedOn: vaults.releasedOn,
+  releasedBy: vaults.releasedBy,
   customerId: vaults.customerId,
   orderId: vaults.orderId,
 };
@@ -31,6 +33,8 @@ function vaultColumns<B extends Record<keyof typeof vaultOwnColumns, AnyPgColumn
     note: v.note,
     fieldId: v.fieldId,
     oldFieldId: v.oldFieldId,
+    releasedOn: v.releasedOn,
+    releasedBy: v.releasedBy,
     customerId: v.customerId,
     customerName: customers.name,
     orderId: v.orderId,

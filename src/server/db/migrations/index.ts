@@ -15,6 +15,7 @@ import * as roles from './0018-roles';
 import * as customerRecords from './0019-customer-records';
 import * as sessionsNotAnnounced from './0020-sessions-not-announced';
 import * as plainReads from './0021-plain-reads';
+import * as vaultRelease from './0023-vault-release';
 
 export interface Migration {
   name: string;
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   customerRecords,
   sessionsNotAnnounced,
   plainReads,
+  vaultRelease,
 ];
