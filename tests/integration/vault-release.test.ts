@@ -14,7 +14,7 @@ import {
   TEST_PASSWORD,
 } from '../support/factories';
 import type { SignedInStaff } from '../support/factories';
-import { currentDay } from '../../src/server/features/customers/customers.repository';
+import { currentDay } from '../../src/server/db/current-day';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { errorOf, makeVault, postVault } from '../support/vault-factories';
@@ -90,7 +90,9 @@ describe('POST /api/vaults/:id/release', () => {
       details: { on: day, from: { warehouse: warehouse.name, field: 'A1', position: 2 } },
     });
     // Still found by its number, and shown as released.
-    expect((await staff.client.get('/api/vaults/lookup/R-2')).body).toMatchObject({ released_on: day });
+    expect((await staff.client.get('/api/vaults/lookup/R-2')).body).toMatchObject({
+      released_on: day,
+    });
   });
 
   it('refuses a vault with vaults on top of it, as a move does, and a vault released already', async () => {

@@ -9,12 +9,8 @@ import { vaultEvents, vaults } from '../../db/schema/vaults';
 // at the server's midnight, and a day is what every rule here counts in.
 const day = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
 
-/** The database's calendar day: the one clock for dates in, the SIT clock and the report. */
-export async function currentDay(db: Db): Promise<string> {
-  const [row] = await queryRows<{ today: string }>(db, sql`SELECT ${day('CURRENT_DATE')} AS today`);
-  if (!row) throw new Error('No current date');
-  return row.today;
-}
+// Shared with releases, which happen on the same calendar (decision 0492).
+export { currentDay } from '../../db/current-day';
 
 export interface CustomerRow {
   id: number;

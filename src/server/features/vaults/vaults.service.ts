@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
 import { getWarehouse } from '../warehouses/warehouses.service';
-import { currentDay } from '../customers/customers.repository';
+import { currentDay } from '../../db/current-day';
 import {
   checkNotReleased,
   checkPlacement,
