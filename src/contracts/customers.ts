@@ -64,7 +64,10 @@ const customerSummarySchema = customerRecordSchema
   });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
-/** Where a vault stands: in a field, or in stage (with the field it left, when known). */
+/**
+ * Where a vault stands: in a field, or in stage (with the field it left, when known), or
+ * released: gone out to the customer on that day (decision 0492).
+ */
 const vaultStandingSchema = z.discriminatedUnion('at', [
   z.object({
     at: z.literal('field'),
@@ -74,6 +77,7 @@ const vaultStandingSchema = z.discriminatedUnion('at', [
     position: z.number().int(),
   }),
   z.object({ at: z.literal('stage'), lastField: z.string().nullable() }),
+  z.object({ at: z.literal('released'), on: isoDateSchema }),
 ]);
 export type VaultStanding = z.infer<typeof vaultStandingSchema>;
 
@@ -84,7 +88,7 @@ const customerVaultSchema = z.object({
   order: z.string().nullable(),
   standing: vaultStandingSchema,
   dateIn: isoDateSchema,
-  /** The date-in day counts: a vault that came in today has one day. */
+  /** The date-in day counts: a vault that came in today has one day; released, up to its release day. */
   daysInStorage: z.number().int(),
 });
 

@@ -51,6 +51,8 @@ const vaultEventDetailsSchemas = {
     type: vaultTypeSchema.optional(),
     reason: z.literal('warehouse deleted').optional(),
   }),
+  /** The goods went out: the vault left `from` on `on`, a day (decision 0492). */
+  released: z.object({ from: placeOrStage, on: z.string() }),
   attached: z.object({ file_name: z.string(), size_bytes: z.number().int() }),
   /** Written by a spreadsheet import: which one, which row, and what it did to the vault. */
   imported: z.object({
@@ -89,6 +91,7 @@ export const vaultEventSchema = z.discriminatedUnion('kind', [
   eventSchema('staged'),
   eventSchema('moved'),
   eventSchema('deleted'),
+  eventSchema('released'),
   eventSchema('attached'),
   eventSchema('imported'),
 ]);

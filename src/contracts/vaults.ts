@@ -41,6 +41,9 @@ export const vaultSchema = z.object({
   attachments: z.array(attachmentSchema),
   field_id: idSchema.nullable(),
   old_field_id: idSchema.nullable(),
+  /** The day the goods went out, and who released them: a released vault is off the floor. */
+  released_on: z.string().nullable(),
+  released_by: z.string().nullable(),
   field_name: z.string().nullable(),
   warehouse_name: z.string().nullable(),
 });

@@ -95,6 +95,20 @@ describe('planImport', () => {
     ]);
   });
 
+  it('refuses a row naming a released vault, whose number stays in the records', () => {
+    const released = { ...stored('7', null, null), releasedOn: '2026-11-03' };
+    const result = plan([row(2, '7', at('A1', 1))], [released]);
+    expect(result.planned).toEqual([]);
+    expect(result.refusals).toEqual([
+      {
+        row: 2,
+        column: 'vault_number',
+        reason:
+          'Vault 7 was released on 2026-11-03 and is still in the records: its number cannot be given to another vault.',
+      },
+    ]);
+  });
+
   it('changes nothing for a row that says what is stored', () => {
     const result = plan([row(2, '1', at('A1', 1))], [stored('1', 'A1', 1)]);
     expect(result.planned[0]?.action).toBe('unchanged');

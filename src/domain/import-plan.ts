@@ -35,6 +35,8 @@ export interface ExistingVault {
   orderName: string | null;
   type: VaultType;
   note: string;
+  /** The day it was released: its number stays in the records, off the floor (decision 0492). */
+  releasedOn?: string | null;
 }
 
 export interface PlanState {
@@ -242,6 +244,15 @@ function resolveIntent(
   missingWarehouseReason: (warehouse: string) => string,
 ): Intent | { refusal: RowRefusal } {
   const existing = state.vaults.get(row.vaultNumber) ?? null;
+  if (existing?.releasedOn) {
+    return {
+      refusal: {
+        row: row.row,
+        column: 'vault_number',
+        reason: `Vault ${row.vaultNumber} was released on ${existing.releasedOn} and is still in the records: its number cannot be given to another vault.`,
+      },
+    };
+  }
   if (existing === null && row.customerName === undefined) {
     return {
       refusal: { row: row.row, column: 'customer', reason: 'A customer name is required.' },

@@ -35,6 +35,18 @@ describe('storage report', () => {
     expect(storedDaysIn('2026-08', '2026-09-21', '2026-11-05')).toBeNull();
   });
 
+  it('counts a released vault up to its release day, that day included, and no further', () => {
+    const rows = storageReport(
+      [{ ...vault(1, '2026-09-21'), releasedOn: '2026-10-05' }],
+      { from: '2026-09', to: '2026-11' },
+      '2026-11-20',
+    );
+    expect(rows.map((r) => [r.month, r.vaultDays, r.lastDay])).toEqual([
+      ['2026-09', 10, '2026-09-30'],
+      ['2026-10', 5, '2026-10-05'],
+    ]);
+  });
+
   it('sums vault-days per customer per month and turns them into vault-months', () => {
     const rows = storageReport(
       [

@@ -8,8 +8,9 @@ import {
 } from './calendar-days';
 
 // The storage report bills storage per customer per month (decision 0490): a vault counts
-// every day from its date in to today, both included (release does not exist yet), and a
-// pallet counts by the shelf spots it takes, from the day it was put on its shelf.
+// every day from its date in to today, or to its release day when released (decision 0492),
+// both included, and a pallet counts by the shelf spots it takes, from the day it was put on
+// its shelf.
 
 /** One thing in storage: a vault (one unit) or a pallet (its shelf spots). */
 export interface StoredItem {
@@ -18,6 +19,8 @@ export interface StoredItem {
   kind: 'vault' | 'pallet';
   /** The first day it was stored. */
   since: string;
+  /** The day a vault was released: its last day stored. */
+  releasedOn?: string | null;
   /** Shelf spots for a pallet; 1 for a vault. */
   units: number;
 }
@@ -52,6 +55,11 @@ export function storedDaysIn(
   return { first, last, days: daysBetween(first, last) + 1 };
 }
 
+/** The last day something counts as stored: its release day, or today while it is kept. */
+export function lastStoredDay(releasedOn: string | null | undefined, today: string): string {
+  return releasedOn && releasedOn < today ? releasedOn : today;
+}
+
 /** Rows ordered by month, then customer name; customers with nothing stored in a month have no row. */
 export function storageReport(
   items: readonly StoredItem[],
@@ -62,7 +70,7 @@ export function storageReport(
   for (const month of monthsFrom(range.from, range.to)) {
     const byCustomer = new Map<number, StorageReportRow>();
     for (const item of items) {
-      const stored = storedDaysIn(month, item.since, today);
+      const stored = storedDaysIn(month, item.since, lastStoredDay(item.releasedOn, today));
       if (!stored) continue;
       let row = byCustomer.get(item.customerId);
       if (!row) {

@@ -18,6 +18,8 @@ export const vaultOwnColumns = {
   weight: vaults.weight,
   fieldId: vaults.fieldId,
   oldFieldId: vaults.oldFieldId,
+  releasedOn: vaults.releasedOn,
+  releasedBy: vaults.releasedBy,
   customerId: vaults.customerId,
   orderId: vaults.orderId,
 };
@@ -33,6 +35,8 @@ function vaultColumns<B extends Record<keyof typeof vaultOwnColumns, AnyPgColumn
     weight: v.weight,
     fieldId: v.fieldId,
     oldFieldId: v.oldFieldId,
+    releasedOn: v.releasedOn,
+    releasedBy: v.releasedBy,
     customerId: v.customerId,
     customerName: customers.name,
     orderId: v.orderId,

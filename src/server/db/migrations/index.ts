@@ -17,6 +17,7 @@ import * as sessionsNotAnnounced from './0020-sessions-not-announced';
 import * as plainReads from './0021-plain-reads';
 import * as vaultWeight from './0022-vault-weight';
 import * as fieldNamesCheckedAtCommit from './0023-field-names-checked-at-commit';
+import * as vaultRelease from './0024-vault-release';
 
 export interface Migration {
   name: string;
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   plainReads,
   vaultWeight,
   fieldNamesCheckedAtCommit,
+  vaultRelease,
 ];

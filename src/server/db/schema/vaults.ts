@@ -53,6 +53,9 @@ export const vaults = pgTable('vaults', {
   dateIn: date('date_in', { mode: 'string' })
     .notNull()
     .default(sql`CURRENT_DATE`),
+  /** Set when the goods went out: the vault is off the floor but stays in the records (0492). */
+  releasedOn: date('released_on', { mode: 'string' }),
+  releasedBy: text('released_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -9,12 +9,8 @@ import { vaultEvents, vaults } from '../../db/schema/vaults';
 // at the server's midnight, and a day is what every rule here counts in.
 const day = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
 
-/** The database's calendar day: the one clock for dates in, the SIT clock and the report. */
-export async function currentDay(db: Db): Promise<string> {
-  const [row] = await queryRows<{ today: string }>(db, sql`SELECT ${day('CURRENT_DATE')} AS today`);
-  if (!row) throw new Error('No current date');
-  return row.today;
-}
+// Shared with releases, which happen on the same calendar (decision 0492).
+export { currentDay } from '../../db/current-day';
 
 export interface CustomerRow {
   id: number;
@@ -88,6 +84,7 @@ export interface CustomerVaultRow {
   position: number | null;
   last_field: string | null;
   date_in: string;
+  released_on: string | null;
 }
 
 export async function listCustomerVaults(
@@ -100,7 +97,7 @@ export async function listCustomerVaults(
     sql`
       SELECT v.id, v.name, v.type, o.name AS order_name, w.name AS warehouse,
              w.slug AS warehouse_slug, f.name AS field, v.position, lf.name AS last_field,
-             ${day('v.date_in')} AS date_in
+             ${day('v.date_in')} AS date_in, ${day('v.released_on')} AS released_on
       FROM vaults v
       LEFT JOIN orders o ON o.id = v.order_id
       LEFT JOIN fields f ON f.id = v.field_id
@@ -173,6 +170,7 @@ export interface StoredRow {
   customer_name: string;
   kind: 'vault' | 'pallet';
   since: string;
+  released_on: string | null;
   units: number;
 }
 
@@ -186,13 +184,13 @@ export async function listStored(
     db,
     sql`
       SELECT c.id AS customer_id, c.name AS customer_name, 'vault' AS kind,
-             ${day('v.date_in')} AS since, 1 AS units
+             ${day('v.date_in')} AS since, ${day('v.released_on')} AS released_on, 1 AS units
       FROM vaults v JOIN customers c ON c.id = v.customer_id
       WHERE v.company_id = ${companyId} AND NOT ${isEmptyCustomerSql(sql`c.name`)}
         AND v.date_in <= ${options.until}::date
-        ${options.countsStaged ? sql`` : sql`AND v.field_id IS NOT NULL`}
+        ${options.countsStaged ? sql`` : sql`AND (v.field_id IS NOT NULL OR v.released_on IS NOT NULL)`}
       UNION ALL
-      SELECT c.id, c.name, 'pallet', ${day('p.created_at')}, p.shelf_spots
+      SELECT c.id, c.name, 'pallet', ${day('p.created_at')}, NULL, p.shelf_spots
       FROM pallets p JOIN customers c ON c.id = p.customer_id
       WHERE p.company_id = ${companyId} AND NOT ${isEmptyCustomerSql(sql`c.name`)}
         AND p.created_at::date <= ${options.until}::date`,

@@ -7,6 +7,7 @@ import type {
   UpdateCustomerBody,
 } from '../../../contracts/customers';
 import { daysBetween } from '../../../domain/calendar-days';
+import { lastStoredDay } from '../../../domain/storage-report';
 import { conversionDateOf, isSitEnding, sitClock } from '../../../domain/sit-clock';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
@@ -122,9 +123,11 @@ export async function getCustomer(
               field: v.field,
               position: v.position ?? 0,
             }
-          : { at: 'stage' as const, lastField: v.last_field },
+          : v.released_on !== null
+            ? { at: 'released' as const, on: v.released_on }
+            : { at: 'stage' as const, lastField: v.last_field },
       dateIn: v.date_in,
-      daysInStorage: daysSince(v.date_in, today),
+      daysInStorage: daysSince(v.date_in, lastStoredDay(v.released_on, today)),
     })),
     pallets: palletRows.map((p) => ({
       id: p.id,

@@ -33,6 +33,7 @@ export async function getStorageReport(
         customerName: s.customer_name,
         kind: s.kind,
         since: s.since,
+        releasedOn: s.released_on,
         units: s.units,
       })),
       range,

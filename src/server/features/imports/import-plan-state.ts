@@ -199,6 +199,7 @@ export function planOver(
         orderName: v.order_name,
         type: v.type,
         note: v.note,
+        releasedOn: v.released_on,
       },
     ]),
   );

@@ -31,6 +31,7 @@ export interface VaultStateRow {
   order_name: string | null;
   type: VaultType;
   note: string;
+  released_on: string | null;
 }
 
 export const listWarehouses = (db: Db, companyId: number) =>
@@ -56,7 +57,8 @@ export const findVaultsByName = (db: Db, companyId: number, names: readonly stri
   queryRows<VaultStateRow>(
     db,
     sql`SELECT v.id, v.name, v.field_id, v.position, c.name AS customer_name,
-               o.name AS order_name, v.type, v.note
+               o.name AS order_name, v.type, v.note,
+               to_char(v.released_on, 'YYYY-MM-DD') AS released_on
         FROM vaults v
         LEFT JOIN customers c ON c.id = v.customer_id
         LEFT JOIN orders o ON o.id = v.order_id

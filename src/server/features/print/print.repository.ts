@@ -62,7 +62,7 @@ export async function listPrintRows(db: Db, companyId: number): Promise<PrintRow
     sql`SELECT ${jsonRows(PRINT_COLUMNS, PRINT_ORDER)} AS rows
         FROM vaults v
         ${PRINT_JOINS}
-        WHERE v.company_id = ${companyId}`,
+        WHERE v.company_id = ${companyId} AND v.released_on IS NULL`,
   );
   return parseJsonRows<PrintRow>(result);
 }

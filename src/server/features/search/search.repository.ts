@@ -12,7 +12,8 @@ export interface SuggestionParams {
 }
 
 // Each list is matched on its own trigram index (customers_name_trgm_idx, orders_name_trgm_idx,
-// vaults_name_trgm_idx) and narrowed to names in use by placed vaults of the company.
+// vaults_name_trgm_idx) and narrowed to names in use by placed vaults of the company; a
+// released vault is found by its number too, when no warehouse narrows the search.
 const warehouseFields = (p: SuggestionParams): SQL =>
   sql`SELECT f.id FROM fields f WHERE f.company_id = ${p.companyId} AND f.warehouse_id = ${p.warehouseId}`;
 
@@ -28,7 +29,7 @@ const inWarehouse = (p: SuggestionParams): SQL =>
  */
 const vaultInWarehouse = (p: SuggestionParams): SQL =>
   p.warehouseId === null
-    ? sql`v.field_id IS NOT NULL`
+    ? sql`(v.field_id IS NOT NULL OR v.released_on IS NOT NULL)`
     : sql`v.field_id = ANY (ARRAY(${warehouseFields(p)}))`;
 
 function customerSuggestions(p: SuggestionParams): SQL {
@@ -52,6 +53,23 @@ function vaultSuggestions(p: SuggestionParams): SQL {
         WHERE v.company_id = ${p.companyId} AND v.name ILIKE ${p.pattern} AND ${vaultInWarehouse(p)}
         ORDER BY (v.name ILIKE ${p.prefix}) DESC, length(v.name), v.name
         LIMIT ${p.limit}`;
+}
+
+/** The numbers of the vaults released on `day`, as the vault list of a search (decision 0492). */
+export async function releasedOn(
+  db: Db,
+  companyId: number,
+  day: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT v.name FROM vaults v
+        WHERE v.company_id = ${companyId} AND v.released_on = ${day}::date AND v.name IS NOT NULL
+        ORDER BY length(v.name), v.name COLLATE "C"
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.name);
 }
 
 /** The names of a list's rows, in its order, as one JSON array text. */

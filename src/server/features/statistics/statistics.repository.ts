@@ -59,9 +59,11 @@ export async function companyTotals(db: Db, companyId: number): Promise<CompanyT
     sql`
       SELECT (SELECT count(*) FROM warehouses WHERE company_id = ${companyId})::int AS warehouses,
              (SELECT count(*) FROM fields WHERE company_id = ${companyId})::int AS fields,
-             (SELECT count(*) FROM vaults WHERE company_id = ${companyId})::int AS vaults,
              (SELECT count(*) FROM vaults
-               WHERE company_id = ${companyId} AND field_id IS NULL)::int AS staged_vaults`,
+               WHERE company_id = ${companyId} AND released_on IS NULL)::int AS vaults,
+             (SELECT count(*) FROM vaults
+               WHERE company_id = ${companyId} AND field_id IS NULL
+                 AND released_on IS NULL)::int AS staged_vaults`,
   );
   return row ?? { warehouses: 0, fields: 0, vaults: 0, staged_vaults: 0 };
 }

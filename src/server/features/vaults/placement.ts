@@ -74,6 +74,16 @@ export function checkPlacement(
   return state.field;
 }
 
+/** A released vault has left the floor: it is not staged, moved or released again (0492). */
+export function checkNotReleased(v: repo.VaultRow): void {
+  if (v.releasedOn !== null) {
+    throw new AppError(
+      'VAULT_RELEASED',
+      `${vaultLabel(v)} was released on ${v.releasedOn} and is no longer in the warehouse.`,
+    );
+  }
+}
+
 /** Staging (and moving out of a field) takes only the topmost vault, as staff would lift it. */
 export function checkTopmost(v: repo.VaultRow, state: FieldState | null | undefined): void {
   if (v.fieldId === null || v.position === null) return;

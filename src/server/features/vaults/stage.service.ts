@@ -3,7 +3,7 @@ import type { Vault } from '../../../contracts/vaults';
 import type { VaultEventReason } from '../../../contracts/vault-events';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
-import { checkTopmost, placeOf, vaultLabel, withPlacedVault } from './placement';
+import { checkNotReleased, checkTopmost, placeOf, vaultLabel, withPlacedVault } from './placement';
 import * as repo from './vaults.repository';
 import { presentVault } from './vaults.presenter';
 import { vaultEvent } from './vaults.service';
@@ -22,6 +22,7 @@ export async function stageVault(
     null,
     { lockFields: true },
     async (tx, v, fields) => {
+      checkNotReleased(v);
       if (v.fieldId === null)
         throw new AppError('VAULT_ALREADY_STAGED', `${vaultLabel(v)} is already staged.`);
       checkTopmost(v, fields.get(v.fieldId));

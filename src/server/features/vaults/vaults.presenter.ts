@@ -39,6 +39,8 @@ export function presentVault(v: VaultRow, attachments: readonly AttachmentFields
     attachments: attachments.filter((a) => a.vaultId === v.id).map(presentAttachment),
     field_id: v.fieldId,
     old_field_id: v.oldFieldId,
+    released_on: v.releasedOn,
+    released_by: v.releasedBy,
     field_name: v.fieldName,
     warehouse_name: v.warehouseName,
   };

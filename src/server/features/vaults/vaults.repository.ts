@@ -38,7 +38,7 @@ export async function listFieldVaults(db: Db, companyId: number, fieldId: number
 
 export async function listStagedVaults(db: Db, companyId: number): Promise<VaultRow[]> {
   const result = await selectVaultRowsJson(db, sql`${vaults.createdAt}`).where(
-    and(eq(vaults.companyId, companyId), isNull(vaults.fieldId)),
+    and(eq(vaults.companyId, companyId), isNull(vaults.fieldId), isNull(vaults.releasedOn)),
   );
   return parseJsonRows<VaultRow>(result);
 }
@@ -196,11 +196,13 @@ export async function placeVaultLogged(
   id: number,
   place: { fieldId: number | null; position: number | null; oldFieldId: number | null },
   event: EventValues,
+  release?: { on: string; by: string },
 ): Promise<VaultRow | null> {
+  const released = release && { releasedOn: release.on, releasedBy: release.by };
   const placed = db.$with('written').as(
     db
       .update(vaults)
-      .set({ ...place, updatedAt: sql`now()` })
+      .set({ ...place, ...released, updatedAt: sql`now()` })
       .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)))
       .returning(vaultOwnColumns),
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../contracts/vaults';
 import { deleteVault } from '../../../contracts/vault-deletion';
 import { vaultHistory } from '../../../contracts/vault-events';
+import { releaseVault } from '../../../contracts/vault-release';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
@@ -32,6 +33,9 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   registerEndpoint(app, deleteVault, ({ user, params }) =>
     service.deleteVault(deps.db, deps.storage, user, params.id),
+  );
+  registerEndpoint(app, releaseVault, ({ user, params }) =>
+    service.releaseVault(deps.db, user, params.id),
   );
   registerEndpoint(app, resolveScanCode, ({ user, params }) =>
     scanCodes.resolveScanCode(deps.db, user, params.code),

@@ -25,7 +25,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
 import type { FileStorage, UploadedFile } from '../../storage/storage';
 import { getWarehouse } from '../warehouses/warehouses.service';
+import { currentDay } from '../../db/current-day';
 import {
+  checkNotReleased,
   checkPlacement,
   checkTopmost,
   describePlace,
@@ -80,6 +82,12 @@ export function vaultEvent<K extends VaultEventKind>(
 /** 'Vault 12 already exists in Warehouse 1, field A3, position 2.' — where the tag already stands. */
 async function nameTaken(db: Db, companyId: number, name: string): Promise<AppError> {
   const existing = await repo.findVaultByName(db, companyId, name);
+  if (existing?.releasedOn) {
+    return new AppError(
+      'VAULT_NAME_TAKEN',
+      `Vault ${name} was released on ${existing.releasedOn} and is still in the records: its number cannot be given to another vault.`,
+    );
+  }
   const where = existing ? describePlace(placeOf(existing)) : 'this company';
   return new AppError(
     'VAULT_NAME_TAKEN',
@@ -381,6 +389,7 @@ export async function moveVault(
       body.fieldId,
       { lockFields: true },
       async (tx, v, fields) => {
+        checkNotReleased(v);
         if (v.fieldId === body.fieldId) {
           throw new AppError(
             'VAULT_SLOT_TAKEN',
@@ -416,6 +425,36 @@ export async function moveVault(
     ),
   );
   return { vaultId: vault.id, fieldId: body.fieldId, position: body.position, vault };
+}
+
+/**
+ * Releases a vault: the goods went out to the customer. It leaves its field as staging takes
+ * it (only the topmost, so a buried vault waits for the ones above to be moved) and stays in
+ * the records with the day and who released it (decision 0492).
+ */
+export async function releaseVault(db: Db, user: SessionUser, id: number): Promise<Vault> {
+  return withPlacedVault(
+    db,
+    user.companyId,
+    id,
+    null,
+    { lockFields: true },
+    async (tx, v, fields) => {
+      checkNotReleased(v);
+      if (v.fieldId !== null) checkTopmost(v, fields.get(v.fieldId));
+      const on = await currentDay(tx);
+      const released = await repo.placeVaultLogged(
+        tx,
+        user.companyId,
+        v.id,
+        { fieldId: null, position: null, oldFieldId: v.fieldId ?? v.oldFieldId },
+        vaultEvent(user, v, 'released', { from: placeOf(v), on }),
+        { on, by: user.email },
+      );
+      if (!released) throw notFound('Vault');
+      return presentVault(released, await repo.listAttachments(tx, user.companyId, [v.id]));
+    },
+  );
 }
 
 export async function uploadAttachment(

@@ -11,6 +11,7 @@ import { CustomerForm } from '../components/customer-form';
 import { SitClockPanel } from '../components/sit-clock-summary';
 
 function Standing({ standing }: { standing: VaultStanding }) {
+  if (standing.at === 'released') return <>Released {standing.on}</>;
   if (standing.at === 'stage') {
     return <>Staged{standing.lastField ? ` (from ${standing.lastField})` : ''}</>;
   }

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/vaults';
 import { deleteVault } from '../../../../contracts/vault-deletion';
+import { releaseVault } from '../../../../contracts/vault-release';
+import { customerKeys } from '../../customers/api/use-customers';
 import type { z } from 'zod';
 import { callApi, callApiForm } from '../../../lib/api';
 import { invalidateVaultQueries } from './invalidate';
@@ -54,5 +56,18 @@ export function useMoveVault() {
       callApi(contract.moveVault, { body }),
     onSettled: () => invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to move vault', error),
+  });
+}
+
+export function useReleaseVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(releaseVault, { params: { id } }),
+    onSuccess: () =>
+      Promise.all([
+        invalidateVaultQueries(queryClient),
+        queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+      ]),
+    onError: (error) => console.error('Failed to release vault', error),
   });
 }

@@ -19,6 +19,8 @@ const vault = (id: number, fieldId: number, v: Partial<Vault>): Vault => ({
   attachments: [],
   field_id: fieldId,
   old_field_id: null,
+  released_on: null,
+  released_by: null,
   field_name: null,
   warehouse_name: null,
   ...v,

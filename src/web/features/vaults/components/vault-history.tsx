@@ -33,6 +33,7 @@ const describe: { [K in VaultEventKind]: (e: EventOf<K>) => string } = {
   deleted: (e) =>
     `Deleted from ${placeText(e.details.from)}` +
     (e.details.reason === 'warehouse deleted' ? ' with its warehouse' : ''),
+  released: (e) => `Released on ${e.details.on} from ${placeText(e.details.from)}`,
   attached: (e) => `Attached ${e.details.file_name}`,
   imported: (e) =>
     `${e.details.action === 'created' ? 'Added' : e.details.action === 'moved' ? 'Moved' : 'Updated'} by the import of ${e.details.file_name} (row ${e.details.row}), at ${placeText(e.details.to)}`,

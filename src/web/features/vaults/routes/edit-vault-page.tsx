@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteVault, useUpdateVault, useUploadAttachment } from '../api/use-update-vault';
 import { useVault } from '../api/use-vault';
+import { ReleaseVaultButton } from '../components/release-vault-button';
 import { VaultHistory } from '../components/vault-history';
 import {
   checkAttachment,
@@ -140,7 +141,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           </ul>
         </section>
         <ErrorAlert error={error} />
-        <div className="flex justify-between gap-3 pt-4">
+        <div className="flex flex-wrap justify-between gap-3 pt-4">
           <button
             type="button"
             onClick={() => setConfirmingDelete(true)}
@@ -148,6 +149,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           >
             Delete
           </button>
+          <ReleaseVaultButton vault={vault} />
           <button
             type="submit"
             disabled={update.isPending}
@@ -232,7 +234,12 @@ export function EditVaultPage() {
         />
       </div>
       <p className="mb-4 text-slate-700">
-        {v.field_id === null ? (
+        {v.released_on !== null ? (
+          <>
+            <span className="font-semibold">Released</span> on {v.released_on}
+            {v.released_by ? ` by ${v.released_by}` : ''}: no longer in the warehouse.
+          </>
+        ) : v.field_id === null ? (
           <>
             <span className="font-semibold">Staged:</span> not in a field.{' '}
             <Link to="/stage" className="text-brand-700 underline">
