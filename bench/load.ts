@@ -6,6 +6,7 @@ import http from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { figure, type Engine, type Figure } from './figures';
 import {
+  encodeForm,
   fieldsWithRoom,
   percentile,
   request,
@@ -79,15 +80,11 @@ function writer(client: Client, field: FieldShape, tag: string) {
     const url = (path: string) => client.url + path;
     step = vaultId === null ? 0 : step + 1;
     if (vaultId === null) {
-      const form = new Request('http://x/', {
-        method: 'POST',
-        body: vaultForm(field, `${tag}-${Date.now()}`),
-      });
-      const body = Buffer.from(await form.arrayBuffer());
-      const ct = form.headers.get('content-type') ?? '';
+      const { body, type } = await encodeForm(vaultForm(field, `${tag}-${Date.now()}`));
+      const withType = { ...headers, 'content-type': type };
       const answer = await request(agent, url('/api/vaults/'), {
         method: 'POST',
-        headers: { ...headers, 'content-type': ct },
+        headers: withType,
         body,
       });
       if (answer.status === 200)
@@ -96,11 +93,7 @@ function writer(client: Client, field: FieldShape, tag: string) {
     }
     const id: number = vaultId;
     if (step === 1) {
-      const body = JSON.stringify({
-        name: `${tag}-${id}`,
-        customer_name: 'LOAD CUSTOMER',
-        type: 'vault',
-      });
+      const body = JSON.stringify({ name: `${tag}-${id}`, customer_name: 'LOAD CUSTOMER' });
       return request(agent, url(`/api/vaults/${id}`), { method: 'PUT', headers: json, body });
     }
     if (step === 2)

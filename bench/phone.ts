@@ -38,12 +38,8 @@ const arm = (check: () => boolean) => {
       channel.port2.postMessage(null);
     });
   });
-  observer.observe(document, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    characterData: true,
-  });
+  const all = { subtree: true, childList: true, attributes: true, characterData: true };
+  observer.observe(document, all);
 };
 
 /** Milliseconds from the input `act` makes to the painted frame where `check` holds. */

@@ -7,13 +7,14 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startCluster } from '../tests/support/postgres-cluster';
 import { figure, printFigures, type Engine, type Figure } from './figures';
+import { measureBackup } from './backup';
 import { measureImport } from './import';
 import { measureLoad } from './load';
 import { measurePhone } from './phone';
 import { measureServerCalls } from './server';
 import { seedCompany, signIn, startServer, tempDir } from './support';
 
-const PARTS = ['phone', 'server', 'load', 'memory', 'import'] as const;
+const PARTS = ['phone', 'server', 'load', 'memory', 'backup', 'import'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -76,6 +77,10 @@ async function onEngine(engine: Engine, offset: number) {
         const connections = engine === 'PGlite' ? 50 : 200;
         keep('load', await measureLoad(client, engine, company, connections, seconds));
       }
+      if (has('backup') && engine === 'PGlite') {
+        const field = `/api/warehouse/${company.warehouseIds[0] ?? 0}`;
+        keep('backup', await measureBackup(client, field));
+      }
       if (has('memory') && engine === 'PGlite') {
         // Quiet for a while, as between two calls on a slow afternoon.
         await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -93,7 +98,7 @@ async function onEngine(engine: Engine, offset: number) {
 }
 
 if (has('phone')) await phone();
-if (has('server') || has('load') || has('memory')) await onEngine('PGlite', 1);
+if (['server', 'load', 'memory', 'backup'].some((p) => has(p as Part))) await onEngine('PGlite', 1);
 if (values.pg && (has('server') || has('load'))) await onEngine('PostgreSQL', 2);
 if (has('import')) keep('import', await measureImport(port + 3));
 
@@ -102,6 +107,7 @@ const titles: Record<Part, string> = {
   server: `Server calls, one at a time, 20 warehouses (20,000 fields), ${runs} runs`,
   load: `Load: a floor day's mix for ${seconds} s, 50 connections on PGlite, 200 on PostgreSQL`,
   memory: 'Memory of the PGlite server, started by scripts/start-server.sh',
+  backup: 'A backup taken while staff read a warehouse (PGlite)',
   import: 'Spreadsheet import',
 };
 for (const part of PARTS) {

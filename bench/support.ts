@@ -23,15 +23,9 @@ export const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `
 
 /** The built server, started as the README starts it: the start script execs Node. */
 export function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  const base = { NODE: process.execPath, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   const child: ChildProcess = spawn('sh', ['scripts/start-server.sh'], {
-    env: {
-      ...process.env,
-      NODE: process.execPath,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...process.env, ...base, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -131,6 +125,13 @@ export function request(
   });
 }
 
+/** A form's bytes and content type, as a browser sends them. */
+export async function encodeForm(form: FormData) {
+  const encoded = new Request('http://x/', { method: 'POST', body: form });
+  const type = encoded.headers.get('content-type') ?? '';
+  return { body: Buffer.from(await encoded.arrayBuffer()), type };
+}
+
 /** A client signed in as `email`: JSON and multipart calls that throw on an error answer. */
 export async function signIn(url: string, email: string, password = PASSWORD) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -143,21 +144,15 @@ export async function signIn(url: string, email: string, password = PASSWORD) {
   if (!login.ok) throw new Error(`Sign-in answered ${login.status}`);
   const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
   const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
-    const isForm = body instanceof FormData;
-    const encoded = isForm ? new Request('http://x/', { method: 'POST', body }) : null;
+    const form = body instanceof FormData ? await encodeForm(body) : null;
     const answer = await request(agent, url + path, {
       method,
       headers: {
         cookie,
         'accept-encoding': 'br, gzip',
-        ...(encoded ? { 'content-type': encoded.headers.get('content-type') ?? '' } : {}),
-        ...(body !== undefined && !isForm ? json : {}),
+        ...(form ? { 'content-type': form.type } : body !== undefined ? json : {}),
       },
-      body: encoded
-        ? Buffer.from(await encoded.arrayBuffer())
-        : body === undefined
-          ? undefined
-          : JSON.stringify(body),
+      body: form ? form.body : body === undefined ? undefined : JSON.stringify(body),
     });
     if (answer.status >= 400)
       throw new Error(`${method} ${path}: ${answer.status} ${answer.text()}`);

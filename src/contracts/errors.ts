@@ -43,6 +43,7 @@ export const errorStatus = {
   IMPORT_NOT_STARTABLE: 409,
   NOTHING_TO_PRINT: 409,
   NOT_SIT_ACCOUNT: 409,
+  BACKUP_RUNNING: 409,
   TOO_MANY_LABELS: 409,
   FILE_TOO_LARGE: 413,
   REQUEST_TOO_LARGE: 413,
@@ -50,6 +51,7 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,
+  BACKUP_FAILED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

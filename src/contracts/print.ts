@@ -14,6 +14,7 @@ export const CSV_COLUMNS = [
   'Field Name',
   'Warehouse Name',
   'Notes',
+  'Weight',
 ] as const;
 
 const printVaultSchema = z.object({
@@ -25,6 +26,8 @@ const printVaultSchema = z.object({
   field_name: z.string(),
   warehouse_name: z.string(),
   note: z.string(),
+  /** In pounds; null when nobody weighed it. */
+  weight: z.number().nullable(),
 });
 export type PrintVault = z.infer<typeof printVaultSchema>;
 
@@ -43,7 +46,7 @@ export const exportVaultsCsv = defineEndpoint({
   method: 'GET',
   path: '/api/print/vaults.csv',
   summary:
-    'The print list as CSV (Vault Name, Customer Name, Vault Type, Position, Field Name, Warehouse Name, Notes).',
+    'The print list as CSV (Vault Name, Customer Name, Vault Type, Position, Field Name, Warehouse Name, Notes, Weight).',
   tag: 'print',
   access: 'session',
   role: 'office',

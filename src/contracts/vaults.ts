@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { idInput, idParamsSchema, idSchema, wholeNumberInput } from './common';
+import { idInput, idParamsSchema, idSchema, numberInput, wholeNumberInput } from './common';
 import {
   INLINE_FILE_TYPES,
   NAME_MAX_LENGTH,
@@ -36,6 +36,8 @@ export const vaultSchema = z.object({
   type: vaultTypeSchema,
   position: z.number().int().nullable(),
   note: z.string(),
+  /** In pounds; null when nobody weighed it. */
+  weight: z.number().nullable(),
   attachments: z.array(attachmentSchema),
   field_id: idSchema.nullable(),
   old_field_id: idSchema.nullable(),
@@ -70,6 +72,32 @@ const vaultNumberInput = z
   )
   .transform((v) => (v === '' ? null : v));
 
+const VAULT_WEIGHT_MAX = 100_000;
+
+/**
+ * A vault's weight in pounds, as a form or JSON sends it; blank or null means not weighed.
+ * Tenths are kept, as a floor scale reads them; the column stores no finer.
+ */
+const vaultWeightInput = z
+  .preprocess(
+    (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+    numberInput('Weight')
+      .pipe(
+        z
+          .number()
+          .min(0, 'Weight must be 0 pounds or more.')
+          .max(
+            VAULT_WEIGHT_MAX,
+            `Weight must be at most ${VAULT_WEIGHT_MAX.toLocaleString('en')} pounds.`,
+          ),
+      )
+      .refine((n) => Math.round(n * 10) / 10 === n, {
+        error: 'Weight must be in pounds with at most one decimal place.',
+      })
+      .optional(),
+  )
+  .transform((v) => v ?? null);
+
 /**
  * The fields of the multipart `POST /api/vaults/` (the file travels beside them as `attachment`).
  * `vault_id` is the vault number, as the original client names it; `company_id` is ignored:
@@ -85,6 +113,7 @@ const addVaultFormSchema = z.object({
     .transform((v) => (v === undefined || v === '' ? 'vault' : v))
     .pipe(vaultTypeSchema),
   note: optionalText('Note', NOTE_MAX_LENGTH),
+  weight: vaultWeightInput,
   field_id: idInput('Field id must be a valid id.'),
   position: wholeNumberInput('Position').pipe(z.number().min(1, 'Position must be at least 1.')),
 });
@@ -109,6 +138,7 @@ export const updateVaultBodySchema = z.object({
   order_name: keptIfAbsent(optionalText('Order number', NAME_MAX_LENGTH)),
   type: vaultTypeSchema.optional(),
   note: keptIfAbsent(optionalText('Note', NOTE_MAX_LENGTH)),
+  weight: vaultWeightInput.optional(),
 });
 export type UpdateVaultBody = z.infer<typeof updateVaultBodySchema>;
 

@@ -25,6 +25,7 @@ import { parseUrlEncoded } from './http/multipart';
 import { isCrossSite } from './http/cross-site';
 import { refuseUnstorableInput } from './http/input-boundary';
 import { registerHealthRoutes } from './http/health';
+import { registerBackupRoutes } from './features/backups/backups.routes';
 import { buildOpenApi } from './http/openapi';
 import { registeredEndpoints, watchForRoutesOutsideThePipeline } from './http/route';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   });
 
   registerHealthRoutes(app, deps);
+  registerBackupRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerWarehouseRoutes(app, deps);

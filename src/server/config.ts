@@ -60,6 +60,25 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   S3_PREFIX: optionalText,
+  BACKUP_DIR: optionalText,
+  BACKUP_HOUR: z
+    .string()
+    .trim()
+    .regex(/^(?:off|\d{1,2})$/, 'must be an hour from 0 to 23, or off')
+    .refine((v) => v === 'off' || Number(v) <= 23, 'must be an hour from 0 to 23, or off')
+    .default('2'),
+  BACKUP_KEEP_DAILY: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .default(14),
+  BACKUP_KEEP_WEEKLY: z.coerce
+    .number({ error: 'must be a number of weeks' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(520, 'must be at most 520')
+    .default(8),
 });
 
 export interface Config {
@@ -84,6 +103,12 @@ export interface Config {
   instanceName: string;
   /** Where uploads live: DATA_DIR/files (default) or an S3-compatible bucket. */
   fileStorage: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
+  /** Backups (decision 0440): where, at which local hour each day (null: none), how many kept. */
+  backup: {
+    dir: string | undefined;
+    hour: number | null;
+    retention: { daily: number; weekly: number };
+  };
   admin: {
     email: string | undefined;
     password: string | undefined;
@@ -176,6 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     instanceName: e.INSTANCE_NAME ?? `${os.hostname()}-${process.pid}`,
     fileStorage,
+    backup: {
+      dir: e.BACKUP_DIR && path.resolve(e.BACKUP_DIR),
+      hour: e.BACKUP_HOUR === 'off' ? null : Number(e.BACKUP_HOUR),
+      retention: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY },
+    },
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, companyName: e.COMPANY_NAME },
   };
 }

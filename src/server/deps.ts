@@ -1,3 +1,4 @@
+import type { BackupKeeper } from './backup/backup-keeper';
 import type { Db } from './db/client';
 import type { LiveHub } from './live/live-hub';
 import type { FileStorage } from './storage/storage';
@@ -14,4 +15,6 @@ export interface AppDeps {
   httpsPort?: () => number | undefined;
   /** After each successful sign-in (the first one removes DATA_DIR/first-sign-in.txt). */
   onSignIn?: () => void;
+  /** Backups of the whole installation (decision 0440); absent in tools that take none. */
+  backups?: BackupKeeper;
 }

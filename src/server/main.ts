@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     {
       db,
       storage: runtime.storage,
+      backups: runtime.backups,
       live,
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
@@ -62,6 +63,16 @@ async function main(): Promise<void> {
   );
 
   logMaintenance = (status) => app.log.info({ database: status }, 'database maintenance');
+  runtime.backups.log = {
+    info: (fields, message) => app.log.info(fields, message),
+    error: (fields, message) => app.log.error(fields, message),
+  };
+  // The embedded engine is backed up by the server that holds it; PostgreSQL by its own
+  // tools or `vaultgrid backup`, once for all the instances behind a balancer (decision 0440).
+  const stopBackups =
+    runtime.database.engine === 'pglite' && config.backup.hour !== null
+      ? await runtime.backups.schedule(config.backup.hour)
+      : () => undefined;
 
   const sweep = setInterval(
     () => {
@@ -83,6 +94,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    stopBackups();
     // A statement stuck in the embedded engine cannot be cancelled (decision 0011): past the
     // grace period the process leaves anyway, and PostgreSQL's recovery replays the log.
     setTimeout(() => {

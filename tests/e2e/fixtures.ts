@@ -94,7 +94,8 @@ export async function seedVault(
 export const test = base.extend<{ signedInPage: Page }, { staff: Staff }>({
   /**
    * A colleague in the e2e company, added once per worker by the admin through the Team API:
-   * the server takes only so many team adds per admin and hour (decision 0015).
+   * the server takes only so many team adds per admin and hour (decision 0015). An admin, so
+   * the journeys reach every screen; roles.spec.ts signs in the other roles.
    */
   staff: [
     async ({ playwright }, use) => {
@@ -104,7 +105,8 @@ export const test = base.extend<{ signedInPage: Page }, { staff: Staff }>({
         email: `staff-${crypto.randomBytes(4).toString('hex')}@example.com`,
         password: 'staff-password',
       };
-      expect((await admin.post('/api/team/users', { data: staff })).status()).toBe(200);
+      const added = await admin.post('/api/team/users', { data: { ...staff, role: 'admin' } });
+      expect(added.status()).toBe(200);
       await admin.dispose();
       await use(staff);
     },

@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import fs from 'node:fs';
 import { columnLetters } from '../../src/domain/field-names';
-import { expect, seedWarehouse, test, unique } from './fixtures';
+import { E2E_ADMIN } from '../../playwright.config';
+import { expect, seedWarehouse, signIn, test, unique } from './fixtures';
 
 const COLUMNS = 50;
 const ROWS = 20;
@@ -196,3 +197,61 @@ test('ticking "create missing warehouses and fields" grows a grid, as the previe
   const placed = await page.request.get(`/api/vaults/lookup/${prefix}-1`);
   expect(await placed.json()).toMatchObject({ field_name: 'C1', position: 1 });
 });
+
+for (const width of [390, 1366]) {
+  test(`the first preview of a file naming a new warehouse counts with the sizes it shows, and Start runs that plan, at ${width} px`, async ({
+    page,
+  }) => {
+    // Importing is office work; the admin does it here.
+    await signIn(page, E2E_ADMIN);
+    const name = unique('Fresh Warehouse');
+    const prefix = unique('NEW').replace(' ', '');
+    const file = [
+      'Vault,Customer,Warehouse,Field',
+      `${prefix}-1,Smith,${name},A1`,
+      `${prefix}-2,Smith,${name},A2`,
+      `${prefix}-3,Smith,${name},B1`,
+    ].join('\r\n');
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.goto('/import');
+    await page.getByLabel('Spreadsheet file (CSV or XLSX)').setInputFiles({
+      name: 'fresh.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file),
+    });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page).toHaveURL(/\/import\/\d+$/);
+
+    await page.getByRole('checkbox', { name: 'Create missing warehouses and fields' }).check();
+    await page.getByRole('checkbox', { name: 'Import the valid rows' }).check();
+    await page.getByRole('button', { name: 'Preview' }).click();
+
+    // The box shows the sizes, and the counts are those of a warehouse built with them.
+    const box = page.getByRole('group', { name: `New warehouse ${name}` });
+    await expect(box.getByRole('spinbutton', { name: 'Rows' })).toHaveValue('10');
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('definition').nth(0)).toHaveText('3');
+    await expect(preview.getByRole('definition').nth(3)).toHaveText('0');
+    const start = page.getByRole('button', { name: 'Start import' });
+    await expect(start).toBeEnabled();
+
+    // A changed size is not the previewed plan: Start waits for a new preview.
+    await box.getByRole('spinbutton', { name: 'Capacity' }).fill('4');
+    await expect(start).toBeDisabled();
+    await expect(box).toBeVisible();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(preview.getByRole('definition').nth(0)).toHaveText('3');
+    await expect(start).toBeEnabled();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+
+    await start.click();
+    await expect(page.getByRole('heading', { name: /fresh\.csv: done/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('definition').nth(0)).toHaveText('3');
+    const placed = await page.request.get(`/api/vaults/lookup/${prefix}-2`);
+    expect(await placed.json()).toMatchObject({ field_name: 'A2', position: 1 });
+  });
+}

@@ -36,6 +36,7 @@ test('Print Studio lists the vaults and downloads vaults.csv that parses', async
     'Field Name',
     'Warehouse Name',
     'Notes',
+    'Weight',
   ]);
   const mine = rows.find((r) => r[5] === warehouse.name);
   expect(mine?.[1]).toBe("'=CMD");

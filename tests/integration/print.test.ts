@@ -102,7 +102,7 @@ describe('the print list', () => {
     expect((await staff.client.get('/api/vaults/all')).body).toEqual([]);
     // fetch's text() drops the byte-order mark; the header row alone is left.
     expect((await staff.client.get('/api/print/vaults.csv')).text.replace(/^\uFEFF/, '')).toBe(
-      'Vault Name,Customer Name,Vault Type,Position,Field Name,Warehouse Name,Notes\r\n',
+      'Vault Name,Customer Name,Vault Type,Position,Field Name,Warehouse Name,Notes,Weight\r\n',
     );
     const { HttpClient } = await import('../support/http-client');
     const anonymous = new HttpClient(app.baseUrl);
@@ -190,6 +190,7 @@ describe('the CSV export', () => {
         'Field Name',
         'Warehouse Name',
         'Notes',
+        'Weight',
       ],
       [
         '1',
@@ -199,9 +200,10 @@ describe('the CSV export', () => {
         'A1',
         'Naglee, "Main"',
         'Fragile, "handle" with care\nsecond line',
+        '',
       ],
-      ['2', "'+SUM(1)", 'vault', '2', 'A1', 'Naglee, "Main"', "'@cmd"],
-      ['3', "'-2", 'vault', '3', 'A1', 'Naglee, "Main"', "'\tTAB"],
+      ['2', "'+SUM(1)", 'vault', '2', 'A1', 'Naglee, "Main"', "'@cmd", ''],
+      ['3', "'-2", 'vault', '3', 'A1', 'Naglee, "Main"', "'\tTAB", ''],
     ]);
   });
 });

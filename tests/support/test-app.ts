@@ -7,6 +7,9 @@ import { buildApp, type AppOptions } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createDiskStorage } from '../../src/server/storage/storage';
 import type { AppDeps } from '../../src/server/deps';
+import { BackupKeeper } from '../../src/server/backup/backup-keeper';
+import { folderPlace } from '../../src/server/backup/backup-places';
+import { DEFAULT_RETENTION } from '../../src/domain/backup-retention';
 import { LiveHub } from '../../src/server/live/live-hub';
 
 export interface TestApp {
@@ -79,9 +82,18 @@ export async function serveTestApp(
   appOptions: Omit<AppOptions, 'logger'> = {},
   alsoServedBy?: TestApp,
 ): Promise<TestApp> {
+  const storage = createDiskStorage(filesDir);
+  const backups = new BackupKeeper({
+    place: folderPlace(`${filesDir}-backups`),
+    storage,
+    engine: database.engine,
+    retention: DEFAULT_RETENTION,
+  });
+  backups.dump = (file) => database.dump(file);
   const deps: AppDeps = {
     db: database.db,
-    storage: createDiskStorage(filesDir),
+    storage,
+    backups,
     live: await LiveHub.start(database, 'test'),
     sessionDays: 30,
     cookieSecure: 'never',
@@ -101,6 +113,7 @@ export async function serveTestApp(
       await database.close();
       await drop();
       fs.rmSync(filesDir, { recursive: true, force: true });
+      fs.rmSync(`${filesDir}-backups`, { recursive: true, force: true });
     },
   };
 }

@@ -9,6 +9,7 @@ export interface VaultInput {
   order_name?: string;
   type?: string;
   note?: string;
+  weight?: string | number;
   field_id: Field['id'] | string;
   position: number | string;
   attachment?: { name: string; type: string; data: Uint8Array | string };

@@ -4,7 +4,9 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { migrate, type SqlSession } from './migrate';
+import { migrate, pendingMigrations, type SqlSession } from './migrate';
+import { dumpPostgres } from '../backup/postgres-dump';
+import { snapshotFromRows, type DumpSnapshot } from '../backup/dump-format';
 import {
   COUNTERS_SQL,
   PgliteMaintenance,
@@ -30,8 +32,13 @@ export interface Database {
    * connection on PostgreSQL (reconnecting), the embedded engine's own notifications otherwise.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<void>;
+  /** The whole database as a plain SQL dump at `file`, with what it holds (decision 0440). */
+  dump(file: string): Promise<DumpSnapshot>;
   close(): Promise<void>;
 }
+
+/** Dumps the database as it stands, for a backup taken before migrations change it. */
+type BeforeMigrations = (dump: (file: string) => Promise<DumpSnapshot>) => Promise<void>;
 
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
@@ -40,6 +47,11 @@ export interface DatabaseOptions {
   inMemory?: boolean;
   /** Told after each maintenance run that did something (the server logs it). */
   onMaintenance?: (status: EngineStatus) => void;
+  /**
+   * Called when migrations are about to change an embedded database that already holds data.
+   * PostgreSQL has its own tools for that moment (pg_dump, point-in-time recovery).
+   */
+  beforeMigrations?: BeforeMigrations;
 }
 
 // node-postgres hands int8 (ids, `count(*)`) over as strings, to be safe past 2^53, and both
@@ -96,6 +108,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     async listen(channel, handlers) {
       await listener.add(channel, handlers);
     },
+    dump: (file) => dumpPostgres(databaseUrl, file),
     async close() {
       await listener.close();
       await pool.end();
@@ -107,12 +120,20 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const folder = options.inMemory ? null : path.join(options.dataDir, 'pglite');
   if (folder) fs.mkdirSync(folder, { recursive: true });
   const pool = await PgliteWorkerPool.open(folder);
-  const release = await pool.lock.acquire(Number.POSITIVE_INFINITY);
+  let release = await pool.lock.acquire(Number.POSITIVE_INFINITY);
   try {
     const session: SqlSession = {
       exec: (sql) => pool.exec(sql),
       query: async (sql, params) => (await pool.run(sql, params)).rows as Record<string, unknown>[],
     };
+    if (options.beforeMigrations && (await pendingMigrations(session)).length > 0) {
+      release();
+      try {
+        await options.beforeMigrations(async (file) => snapshotFromRows(await pool.dumpTo(file)));
+      } finally {
+        release = await pool.lock.acquire(Number.POSITIVE_INFINITY);
+      }
+    }
     await migrate(session);
     // Statistics from the last run may be stale or missing; the planner misjudges every join
     // on a grown table without them (decision 0006).
@@ -148,6 +169,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     status: () => maintenance.status(),
     maintain,
     listen: (channel, handlers) => pool.listen(channel, handlers.payload),
+    dump: async (file) => snapshotFromRows(await pool.dumpTo(file)),
     async close() {
       closed = true;
       clearInterval(timer);

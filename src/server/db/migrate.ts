@@ -8,6 +8,21 @@ export interface SqlSession {
 // Any fixed number works; it only has to be the same for every instance of Vaultgrid.
 const MIGRATION_LOCK_KEY = 7_244_180_311;
 
+/**
+ * The migrations not yet applied to a database that already has some: empty for a new
+ * database, which has nothing to back up before its first migrations.
+ */
+export async function pendingMigrations(
+  session: SqlSession,
+  list: readonly Migration[] = migrations,
+): Promise<string[]> {
+  const [found] = await session.query("SELECT to_regclass('public.schema_migrations') AS name");
+  if (!found?.name) return [];
+  const rows = await session.query('SELECT name FROM schema_migrations');
+  const applied = new Set(rows.map((row) => String(row.name)));
+  return list.filter((m) => !applied.has(m.name)).map((m) => m.name);
+}
+
 // Runs on one connection under an advisory lock, so two instances starting at once
 // apply each migration exactly once: the second waits, then finds nothing left to do.
 export async function migrate(

@@ -219,6 +219,22 @@ export class PgliteWorkerPool {
     }
   }
 
+  /**
+   * The whole database as a plain SQL dump at `path`. The engine has one session, so the dump
+   * holds it from start to end: that is what makes it one consistent snapshot. Answers
+   * what `dumpPglite` found beside it (row counts, file keys).
+   */
+  async dumpTo(path: string): Promise<(string | null)[][]> {
+    const release = await this.lock.acquire(Number.POSITIVE_INFINITY);
+    try {
+      const reply = await this.send({ type: 'dump', path });
+      if (!reply.ok) throw new EngineError(reply.error);
+      return reply.result.rows as (string | null)[][];
+    } finally {
+      release();
+    }
+  }
+
   async end(): Promise<void> {
     if (!this.failure) {
       const release = await this.lock.acquire(Number.POSITIVE_INFINITY);

@@ -5,6 +5,8 @@ export type WorkerRequest =
   | { id: number; type: 'query'; text: string; params: unknown[] }
   | { id: number; type: 'exec'; text: string }
   | { id: number; type: 'listen'; channel: string }
+  /** The whole database as a plain SQL dump written to `path` (a backup, decision 0440). */
+  | { id: number; type: 'dump'; path: string }
   | { id: number; type: 'close' };
 
 /** PostgreSQL's error fields, so the services' checks (`code` 23505 ...) work across the hop. */

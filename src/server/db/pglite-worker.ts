@@ -13,6 +13,7 @@ import type {
   WorkerRequest,
   WorkerResult,
 } from './pglite-protocol';
+import { dumpPglite } from '../backup/pglite-dump';
 
 if (!parentPort) throw new Error('pglite-worker runs only as a worker thread.');
 const port = parentPort;
@@ -156,6 +157,12 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
         else port.postMessage({ notification } satisfies WorkerNotification);
       });
       return { id: request.id, ok: true, result: NO_ROWS };
+    case 'dump': {
+      const rows = await dumpPglite(pglite, request.path);
+      // pg_dump's session ends with DEALLOCATE ALL: the kept statements are gone.
+      prepared.clear();
+      return { id: request.id, ok: true, result: { rows, fields: [], affectedRows: 0 } };
+    }
     case 'close':
       await pglite.close();
       return { id: request.id, ok: true, result: NO_ROWS };

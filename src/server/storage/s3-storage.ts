@@ -52,6 +52,11 @@ export function createS3Storage(settings: S3Settings): FileStorage {
         throw error;
       }
     },
+    async restore(key, data) {
+      await client.send(
+        new PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: data }),
+      );
+    },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },

@@ -19,6 +19,8 @@ export interface FileStorage {
   put(data: Buffer): Promise<string>;
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+  /** Puts a file back under the key it had (a restore); `put` makes new keys. */
+  restore(key: string, data: Buffer): Promise<void>;
 }
 
 export function createDiskStorage(root: string): FileStorage {
@@ -49,6 +51,13 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fsp.rm(pathOf(key), { force: true });
+    },
+    async restore(key, data) {
+      const file = pathOf(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      await fsp.writeFile(temp, data);
+      await fsp.rename(temp, file);
     },
   };
 }

@@ -6,6 +6,8 @@ import { Logo } from '../components/logo';
 import { useLiveUpdates } from '../lib/live-updates';
 import { useLogout } from '../features/auth/api/use-logout';
 import { WarehouseSearch } from '../features/search/components/warehouse-search';
+import { useBackupStatus } from '../features/backups/api/use-backups';
+import { BackupWarning } from '../features/backups/components/backup-warning';
 import { useWarehouseSummaries } from '../features/warehouses/api/use-warehouse-summaries';
 import { warehousePath } from '../lib/paths';
 import { useMayOpen } from './role-gate';
@@ -18,6 +20,8 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const mayOpen = useMayOpen();
   const logout = useLogout();
   const navigate = useNavigate();
+  // Only the installation's operators are answered; for everyone else the link stays away.
+  const isOperator = useBackupStatus().isSuccess;
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
@@ -77,6 +81,7 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           <NavLink to="/warehouse-checklists" className={menuLinkClass}>
             Warehouse Checklists
           </NavLink>
+<<<<<<< HEAD
           {mayOpen('/import') && (
             <NavLink to="/import" className={menuLinkClass}>
               Import
@@ -85,6 +90,17 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           {mayOpen('/team') && (
             <NavLink to="/team" className={menuLinkClass}>
               Team
+=======
+          <NavLink to="/import" className={menuLinkClass}>
+            Import
+          </NavLink>
+          <NavLink to="/team" className={menuLinkClass}>
+            Team
+          </NavLink>
+          {isOperator && (
+            <NavLink to="/backups" className={menuLinkClass}>
+              Backups
+>>>>>>> main
             </NavLink>
           )}
         </nav>
@@ -201,6 +217,7 @@ export function AppLayout() {
           <Menu aria-hidden="true" className="h-6 w-6" />
         </button>
       </header>
+      <BackupWarning />
       {/* Room under the content for the phone's bottom bar. */}
       <main className="pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0">
         <Outlet />

@@ -83,6 +83,10 @@ const StorageReportPage = lazyPage(
   'StorageReportPage',
 );
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
+const BackupsPage = lazyPage(
+  () => import('../features/backups/routes/backups-page'),
+  'BackupsPage',
+);
 
 /** Waits for the session, then shows signed-in or signed-out content. */
 function SessionGate({ signedIn, signedOut }: { signedIn: ReactNode; signedOut: ReactNode }) {
@@ -191,6 +195,7 @@ export const router = createBrowserRouter([
                   { path: '/print-studio', element: <PrintStudioPage /> },
                   { path: '/warehouse-checklists', element: <ChecklistsAdminPage /> },
                   { path: '/team', element: gated('/team', <TeamPage />) },
+                  { path: '/backups', element: <BackupsPage /> },
                   { path: '/import', element: gated('/import', <ImportPage />) },
                   { path: '/import/:id', element: gated('/import', <ImportPage />) },
                   { path: '/audits', element: <AuditsPage /> },

@@ -15,6 +15,8 @@ import * as roles from './0018-roles';
 import * as customerRecords from './0019-customer-records';
 import * as sessionsNotAnnounced from './0020-sessions-not-announced';
 import * as plainReads from './0021-plain-reads';
+import * as vaultWeight from './0022-vault-weight';
+import * as fieldNamesCheckedAtCommit from './0023-field-names-checked-at-commit';
 
 export interface Migration {
   name: string;
@@ -40,4 +42,6 @@ export const migrations: readonly Migration[] = [
   customerRecords,
   sessionsNotAnnounced,
   plainReads,
+  vaultWeight,
+  fieldNamesCheckedAtCommit,
 ];

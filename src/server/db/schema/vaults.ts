@@ -5,6 +5,7 @@ import {
   date,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -46,6 +47,8 @@ export const vaults = pgTable('vaults', {
   position: integer('position'),
   oldFieldId: bigint('old_field_id', { mode: 'number' }),
   note: text('note').notNull().default(''),
+  /** In pounds; null when nobody weighed it. */
+  weight: numeric('weight', { precision: 8, scale: 1, mode: 'number' }),
   /** The day the vault came in: storage is billed from it (decision 0490). */
   dateIn: date('date_in', { mode: 'string' })
     .notNull()

@@ -25,11 +25,33 @@ export interface GridFieldRow {
   hasVaults: boolean;
 }
 
+interface RemovedCells {
+  columns: { from: number; to: number } | null;
+  rowsAbove: number | null;
+}
+
+/** The fields a grid change removes, as SQL over `fields`; null when it removes none. */
+function removedCondition(which: RemovedCells): SQL | null {
+  const conditions: SQL[] = [];
+  if (which.columns) {
+    conditions.push(sql`${fields.colIndex} BETWEEN ${which.columns.from} AND ${which.columns.to}`);
+  }
+  if (which.rowsAbove !== null) conditions.push(gt(fields.rowIndex, which.rowsAbove));
+  return conditions.length === 0 ? null : sql`(${sql.join(conditions, sql` OR `)})`;
+}
+
+/**
+ * The fields a grid change must check: those it removes (whether they hold vaults) and the
+ * couchbox halves (whether their partner goes). The rest of a large grid stays in the
+ * database: reading every field for each change made concurrent changes queue for seconds.
+ */
 export async function listGridFields(
   db: Db,
   companyId: number,
   warehouseId: number,
+  removing: RemovedCells,
 ): Promise<GridFieldRow[]> {
+  const removed = removedCondition(removing) ?? sql`false`;
   const rows = await queryRows<{
     id: number;
     name: string;
@@ -39,10 +61,11 @@ export async function listGridFields(
     has_vaults: boolean;
   }>(
     db,
-    sql`SELECT f.id, f.name, f.col_index, f.row_index, f.type,
-               EXISTS (SELECT 1 FROM vaults v WHERE v.field_id = f.id) AS has_vaults
-        FROM fields f
-        WHERE f.company_id = ${companyId} AND f.warehouse_id = ${warehouseId}`,
+    sql`SELECT fields.id, fields.name, fields.col_index, fields.row_index, fields.type,
+               EXISTS (SELECT 1 FROM vaults v WHERE v.field_id = fields.id) AS has_vaults
+        FROM fields
+        WHERE fields.company_id = ${companyId} AND fields.warehouse_id = ${warehouseId}
+          AND (${removed} OR fields.type IN ('couchbox-T', 'couchbox-B'))`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -58,32 +81,21 @@ export async function deleteFields(
   db: Db,
   companyId: number,
   warehouseId: number,
-  which: { columns: { from: number; to: number } | null; rowsAbove: number | null },
+  which: RemovedCells,
 ) {
-  const conditions: SQL[] = [];
-  if (which.columns) {
-    conditions.push(sql`${fields.colIndex} BETWEEN ${which.columns.from} AND ${which.columns.to}`);
-  }
-  if (which.rowsAbove !== null) conditions.push(gt(fields.rowIndex, which.rowsAbove));
-  if (conditions.length === 0) return;
+  const removed = removedCondition(which);
+  if (!removed) return;
   await db
     .delete(fields)
-    .where(
-      and(
-        eq(fields.companyId, companyId),
-        eq(fields.warehouseId, warehouseId),
-        sql`(${sql.join(conditions, sql` OR `)})`,
-      ),
-    );
+    .where(and(eq(fields.companyId, companyId), eq(fields.warehouseId, warehouseId), removed));
 }
 
 /**
  * Moves every field of the warehouse `shift` columns over and renames it to its new
- * letters, writing each row once. Names are unique per warehouse and PostgreSQL checks that
- * row by row, so the columns move in bands of `|shift|`, the band farthest in the direction
- * of travel first: each band lands on names that are free (past the grid, or just vacated
- * by the band before). A detour through temporary names rewrote every row twice, and the
- * dead rows piled up on the embedded engine (decision 0011).
+ * letters in one statement, writing each row once. Names are unique per warehouse; mid-way
+ * a moved column holds the name its neighbour has not left yet, so the check waits for the
+ * end of the transaction (migration 0023). Renaming through temporary names rewrote every
+ * row twice, and the dead rows piled up on the embedded engine (decision 0011).
  */
 export async function shiftColumns(
   db: Db,
@@ -93,21 +105,17 @@ export async function shiftColumns(
   newLettersByOldColumn: ReadonlyMap<number, string>,
 ) {
   if (shift === 0 || newLettersByOldColumn.size === 0) return;
-  const columns = [...newLettersByOldColumn.keys()].sort((a, b) => (shift > 0 ? b - a : a - b));
-  const step = Math.abs(shift);
-  for (let i = 0; i < columns.length; i += step) {
-    const mapping = sql.join(
-      columns
-        .slice(i, i + step)
-        .map((col) => sql`(${col}::int, ${newLettersByOldColumn.get(col) ?? ''}::text)`),
-      sql`, `,
-    );
-    await db.execute(sql`
-      UPDATE fields AS f
-      SET col_index = f.col_index + ${shift}::int, name = m.letters || f.row_index::text
-      FROM (VALUES ${mapping}) AS m(col, letters)
-      WHERE m.col = f.col_index AND f.company_id = ${companyId} AND f.warehouse_id = ${warehouseId}`);
-  }
+  const mapping = sql.join(
+    [...newLettersByOldColumn].map(([col, letters]) => sql`(${col}::int, ${letters}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`SET CONSTRAINTS fields_warehouse_name_key DEFERRED`);
+  await db.execute(sql`
+    UPDATE fields AS f
+    SET col_index = f.col_index + ${shift}::int, name = m.letters || f.row_index::text
+    FROM (VALUES ${mapping}) AS m(col, letters)
+    WHERE m.col = f.col_index AND f.company_id = ${companyId} AND f.warehouse_id = ${warehouseId}`);
+  await db.execute(sql`SET CONSTRAINTS fields_warehouse_name_key IMMEDIATE`);
 }
 
 export async function insertFields(

@@ -74,7 +74,8 @@ async function applyGridChange(
   if ('error' in plan) throw new AppError('VALIDATION_FAILED', plan.error);
 
   if (operation === 'minus' || plan.columnShift !== 0) {
-    const fields = await repo.listGridFields(tx, companyId, warehouseId);
+    const removing = { columns: plan.removedColumns, rowsAbove: plan.keepRowsUpTo };
+    const fields = await repo.listGridFields(tx, companyId, warehouseId, removing);
     const removed = (f: { colIndex: number; row: number }) => isRemovedBy(plan, f);
     const holding = fields.filter((f) => removed(f) && f.hasVaults).map((f) => f.name);
     if (holding.length > 0) {
@@ -92,23 +93,23 @@ async function applyGridChange(
       );
     }
     try {
-      await repo.deleteFields(tx, companyId, warehouseId, {
-        columns: plan.removedColumns,
-        rowsAbove: plan.keepRowsUpTo,
-      });
+      await repo.deleteFields(tx, companyId, warehouseId, removing);
     } catch (error) {
       // The check above runs under the warehouse lock every placement shares, so this is a
       // missed case, not a race; the foreign key refuses it rather than take vaults along.
       if (isForeignKeyViolation(error)) throw new AppError('FIELD_HAS_VAULTS', REMOVE_VAULTS_FIRST);
       throw error;
     }
-    const keptColumns = new Set(fields.filter((f) => !removed(f)).map((f) => f.colIndex));
+    const gone = plan.removedColumns;
+    const keptColumns = Array.from({ length: grid.cols }, (_, col) => col).filter(
+      (col) => !gone || col < gone.from || col > gone.to,
+    );
     await repo.shiftColumns(
       tx,
       companyId,
       warehouseId,
       plan.columnShift,
-      new Map([...keptColumns].map((col) => [col, columnLetters(col + plan.columnShift)])),
+      new Map(keptColumns.map((col) => [col, columnLetters(col + plan.columnShift)])),
     );
   }
   await repo.insertFields(tx, companyId, warehouseId, plan.newCells);

@@ -40,6 +40,7 @@ export interface PrintRow {
   fieldName: string | null;
   warehouseName: string | null;
   note: string;
+  weight: number | null;
 }
 
 const PRINT_COLUMNS: Record<keyof PrintRow, SQL> = {
@@ -51,6 +52,7 @@ const PRINT_COLUMNS: Record<keyof PrintRow, SQL> = {
   fieldName: sql`f.name`,
   warehouseName: sql`coalesce(w.name, ow.name)`,
   note: sql`v.note`,
+  weight: sql`v.weight`,
 };
 
 /** Every vault of the company, in print order. */

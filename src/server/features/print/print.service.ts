@@ -16,6 +16,7 @@ function presentPrintVault(v: repo.PrintRow): PrintVault {
     field_name: v.fieldName ?? STAGED_FIELD_NAME,
     warehouse_name: v.warehouseName ?? '',
     note: v.note,
+    weight: v.weight,
   };
 }
 
@@ -41,6 +42,7 @@ function* csvChunks(vaults: readonly PrintVault[]): Generator<string> {
           v.field_name,
           v.warehouse_name,
           v.note,
+          v.weight,
         ]),
       )
       .join('');

@@ -35,6 +35,7 @@ export function presentVault(v: VaultRow, attachments: readonly AttachmentFields
     type: v.type,
     position: v.position,
     note: v.note,
+    weight: v.weight,
     attachments: attachments.filter((a) => a.vaultId === v.id).map(presentAttachment),
     field_id: v.fieldId,
     old_field_id: v.oldFieldId,

@@ -154,6 +154,7 @@ export async function updateVaultRow(
     orderId: number | null;
     type: VaultType;
     note: string;
+    weight: number | null;
     fieldId: number | null;
     position: number | null;
     oldFieldId: number | null;
@@ -218,6 +219,7 @@ export async function insertVaultLogged(
     orderId: number | null;
     type: VaultType;
     note: string;
+    weight: number | null;
     fieldId: number;
     position: number;
   },

@@ -184,6 +184,7 @@ export async function addVault(
             orderId,
             type: form.type,
             note: form.note,
+            weight: form.weight,
             fieldId: field.id,
             position: form.position,
           },
@@ -266,6 +267,7 @@ export async function updateVault(
       // Turning a stored vault into an empty one: its order, note and files no longer apply.
       const becomesEmpty = who.isEmpty && !wasEmpty;
       const note = becomesEmpty ? '' : (body.note ?? v.note ?? '');
+      const weight = body.weight === undefined ? v.weight : body.weight;
       if (becomesEmpty) removedKeys = await repo.deleteAttachmentsOf(tx, user.companyId, v.id);
       const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
       const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
@@ -275,6 +277,7 @@ export async function updateVault(
         orderId,
         type,
         note,
+        weight,
       });
 
       const changes: Record<string, [unknown, unknown]> = {};
@@ -286,6 +289,7 @@ export async function updateVault(
       compare('order_name', v.orderName, who.orderName);
       compare('type', v.type, type);
       compare('note', v.note, note);
+      compare('weight', v.weight, weight);
       if (removedKeys.length > 0) changes.attachments = [removedKeys.length, 0];
       await repo.insertEvent(
         tx,

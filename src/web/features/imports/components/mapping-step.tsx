@@ -51,8 +51,11 @@ export function MappingStep({ job }: { job: ImportJob }) {
   const [createMissing, setCreateMissing] = useState(false);
   const [importValid, setImportValid] = useState(false);
   const [specs, setSpecs] = useState<Record<string, NewWarehouseSpec>>({});
+  // Kept across edits, so the new-warehouse boxes stay while their sizes change.
+  const [missing, setMissing] = useState<string[]>([]);
+  // The options the shown preview was counted with: Start sends these and nothing else.
+  const [previewed, setPreviewed] = useState<ImportOptionsInput | null>(null);
   const preview = usePreviewImport(job.id);
-  const missing = preview.data?.missing_warehouses ?? [];
 
   const specFor = (name: string): NewWarehouseSpec =>
     specs[name] ?? { name, rows: 10, cols: 10, field_capacity: DEFAULT_FIELD_CAPACITY };
@@ -62,7 +65,35 @@ export function MappingStep({ job }: { job: ImportJob }) {
     new_warehouses: createMissing ? missing.map(specFor) : [],
     import_valid_rows: importValid,
   });
-  const start = useStartImport(job.id, options);
+  // Whether to import the valid rows does not change the counts, so it is not part of the plan.
+  const planOf = (o: ImportOptionsInput) => JSON.stringify({ ...o, import_valid_rows: false });
+  const start = useStartImport(job.id, () => ({
+    ...(previewed ?? options()),
+    import_valid_rows: importValid,
+  }));
+
+  const runPreview = (sent: ImportOptionsInput) => {
+    setPreviewed(null);
+    preview.mutate(sent, {
+      onSuccess: (result) => {
+        setMissing(result.missing_warehouses);
+        const given = new Map((sent.new_warehouses ?? []).map((w) => [w.name, w]));
+        const unsized = result.missing_warehouses.filter((name) => !given.has(name));
+        if (sent.create_missing_warehouses && unsized.length > 0) {
+          // Only a preview names the new warehouses; counting again with the sizes their
+          // boxes now show makes the counts those of the plan Start would run.
+          runPreview({ ...sent, new_warehouses: result.missing_warehouses.map(specFor) });
+          return;
+        }
+        setPreviewed({
+          ...sent,
+          new_warehouses: sent.create_missing_warehouses
+            ? result.missing_warehouses.flatMap((name) => given.get(name) ?? [])
+            : [],
+        });
+      },
+    });
+  };
 
   const setColumn = (column: ImportColumn, value: string) => {
     setMapping((m) => ({ ...m, [column]: value === '' ? null : Number(value) }));
@@ -70,10 +101,12 @@ export function MappingStep({ job }: { job: ImportJob }) {
   };
   const onPreview = (event: FormEvent) => {
     event.preventDefault();
-    preview.mutate(options());
+    runPreview(options());
   };
   const refused = preview.data?.counts.refused ?? 0;
-  const canStart = preview.isSuccess && (refused === 0 || importValid);
+  const isPreviewCurrent =
+    preview.isSuccess && previewed !== null && planOf(previewed) === planOf(options());
+  const canStart = isPreviewCurrent && (refused === 0 || importValid);
 
   return (
     <form onSubmit={onPreview} className="space-y-6">
@@ -205,14 +238,14 @@ export function MappingStep({ job }: { job: ImportJob }) {
             {errorMessage(start.error)}
           </p>
         )}
-        {preview.isSuccess && refused > 0 && !importValid && (
+        {isPreviewCurrent && refused > 0 && !importValid && (
           <p className="mt-3 text-sm text-amber-900">
             Fix the refused rows, or tick "Import the valid rows" to import the others.
           </p>
         )}
       </section>
 
-      {preview.data && (
+      {preview.data && isPreviewCurrent && (
         <PreviewTable jobId={job.id} preview={preview.data} isCreatingMissing={createMissing} />
       )}
     </form>

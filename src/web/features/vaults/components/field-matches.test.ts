@@ -15,6 +15,7 @@ const vault = (id: number, fieldId: number, v: Partial<Vault>): Vault => ({
   type: 'vault',
   position: 1,
   note: '',
+  weight: null,
   attachments: [],
   field_id: fieldId,
   old_field_id: null,
