@@ -81,7 +81,6 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           <NavLink to="/warehouse-checklists" className={menuLinkClass}>
             Warehouse Checklists
           </NavLink>
-<<<<<<< HEAD
           {mayOpen('/import') && (
             <NavLink to="/import" className={menuLinkClass}>
               Import
@@ -90,17 +89,11 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           {mayOpen('/team') && (
             <NavLink to="/team" className={menuLinkClass}>
               Team
-=======
-          <NavLink to="/import" className={menuLinkClass}>
-            Import
-          </NavLink>
-          <NavLink to="/team" className={menuLinkClass}>
-            Team
-          </NavLink>
+            </NavLink>
+          )}
           {isOperator && (
             <NavLink to="/backups" className={menuLinkClass}>
               Backups
->>>>>>> main
             </NavLink>
           )}
         </nav>
