@@ -8,10 +8,17 @@ export type Role = (typeof ROLES)[number];
 /** The role a colleague gets when whoever adds them names none: the least one. */
 export const DEFAULT_ROLE: Role = 'crew';
 
-const ROLE_LABELS: Record<Role, string> = {
+export const ROLE_LABELS: Record<Role, string> = {
   crew: 'Crew',
   office: 'Office',
   admin: 'Admin',
+};
+
+/** What each role is for, in the words staff use. */
+export const ROLE_WORK: Record<Role, string> = {
+  crew: 'the floor',
+  office: 'also customers, reports, layouts, imports',
+  admin: 'also the team and settings',
 };
 
 export function roleAllows(role: Role, needed: Role): boolean {

@@ -15,6 +15,22 @@ export async function signIn(page: Page, staff: Staff): Promise<void> {
   expect(res.status()).toBe(200);
 }
 
+/**
+ * Signs the page in as a new colleague of the e2e company with `role`, added by its admin:
+ * for the journeys that show what a role may not do.
+ */
+export async function signInWithRole(page: Page, role: 'crew' | 'office'): Promise<Staff> {
+  const admin = page.context().request;
+  expect((await admin.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
+  const staff = {
+    email: `${role}-${crypto.randomBytes(4).toString('hex')}@example.com`,
+    password: 'staff-password',
+  };
+  expect((await admin.post('/api/team/users', { data: { ...staff, role } })).status()).toBe(200);
+  await signIn(page, staff);
+  return staff;
+}
+
 /** Creates a warehouse through the API as the signed-in page. */
 export async function seedWarehouse(
   request: APIRequestContext,

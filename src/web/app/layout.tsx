@@ -10,12 +10,14 @@ import { useBackupStatus } from '../features/backups/api/use-backups';
 import { BackupWarning } from '../features/backups/components/backup-warning';
 import { useWarehouseSummaries } from '../features/warehouses/api/use-warehouse-summaries';
 import { warehousePath } from '../lib/paths';
+import { useMayOpen } from './role-gate';
 
 const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-4 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-900' : 'hover:bg-slate-100'}`;
 
 function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const summaries = useWarehouseSummaries();
+  const mayOpen = useMayOpen();
   const logout = useLogout();
   const navigate = useNavigate();
   // Only the installation's operators are answered; for everyone else the link stays away.
@@ -58,27 +60,37 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           <NavLink to="/dig-outs" className={menuLinkClass}>
             Dig-outs
           </NavLink>
-          <NavLink to="/customers" className={menuLinkClass}>
-            Customers
-          </NavLink>
-          <NavLink to="/storage-report" className={menuLinkClass}>
-            Storage Report
-          </NavLink>
-          <NavLink to="/statistics" className={menuLinkClass}>
-            Statistics
-          </NavLink>
+          {mayOpen('/customers') && (
+            <NavLink to="/customers" className={menuLinkClass}>
+              Customers
+            </NavLink>
+          )}
+          {mayOpen('/storage-report') && (
+            <NavLink to="/storage-report" className={menuLinkClass}>
+              Storage Report
+            </NavLink>
+          )}
+          {mayOpen('/statistics') && (
+            <NavLink to="/statistics" className={menuLinkClass}>
+              Statistics
+            </NavLink>
+          )}
           <NavLink to="/print-studio" className={menuLinkClass}>
             Print Studio
           </NavLink>
           <NavLink to="/warehouse-checklists" className={menuLinkClass}>
             Warehouse Checklists
           </NavLink>
-          <NavLink to="/import" className={menuLinkClass}>
-            Import
-          </NavLink>
-          <NavLink to="/team" className={menuLinkClass}>
-            Team
-          </NavLink>
+          {mayOpen('/import') && (
+            <NavLink to="/import" className={menuLinkClass}>
+              Import
+            </NavLink>
+          )}
+          {mayOpen('/team') && (
+            <NavLink to="/team" className={menuLinkClass}>
+              Team
+            </NavLink>
+          )}
           {isOperator && (
             <NavLink to="/backups" className={menuLinkClass}>
               Backups
@@ -162,6 +174,7 @@ function BottomBar({ onMore }: { onMore: () => void }) {
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const mayOpen = useMayOpen();
   useLiveUpdates();
   const onWarehouseRoute = location.pathname.startsWith('/warehouse/');
   return (
@@ -171,11 +184,13 @@ export function AppLayout() {
           <Logo light />
         </Link>
         <nav aria-label="Screens" className="hidden items-center gap-1 lg:flex">
-          {topBarLinks.map(({ to, label }) => (
-            <NavLink key={to} to={to} className={topBarLinkClass}>
-              {label}
-            </NavLink>
-          ))}
+          {topBarLinks
+            .filter(({ to }) => mayOpen(to))
+            .map(({ to, label }) => (
+              <NavLink key={to} to={to} className={topBarLinkClass}>
+                {label}
+              </NavLink>
+            ))}
         </nav>
         <div
           className={`min-w-0 sm:order-none sm:w-auto sm:flex-1 ${onWarehouseRoute ? 'order-last w-full' : ''}`}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { createBrowserRouter, Navigate, Outlet, useParams } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { useSession } from '../features/auth/api/use-session';
+import { RoleGate } from './role-gate';
 import { SearchProvider } from '../lib/search-context';
 import { AddWarehousePage } from '../features/warehouses/routes/add-warehouse-page';
 import { DashboardPage } from '../features/warehouses/routes/dashboard-page';
@@ -30,6 +31,7 @@ function lazyPage<K extends string, P extends object>(
   };
 }
 
+const gated = (path: string, page: ReactNode) => <RoleGate path={path}>{page}</RoleGate>;
 const ChecklistFillPage = lazyPage(
   () => import('../features/checklists/routes/checklist-fill-page'),
   'ChecklistFillPage',
@@ -183,24 +185,33 @@ export const router = createBrowserRouter([
                   { path: '/stage', element: <StagePage /> },
                   { path: '/scan', element: <ScanPage /> },
                   { path: '/warehouse/:warehouseName', element: <WarehousePage /> },
-                  { path: '/add-warehouse', element: <AddWarehousePage /> },
+                  {
+                    path: '/add-warehouse',
+                    element: gated('/add-warehouse', <AddWarehousePage />),
+                  },
                   { path: '/edit/vault/:vaultName', element: <EditVaultPage /> },
-                  { path: '/edit/:warehouseName', element: <EditWarehousePage /> },
-                  { path: '/statistics', element: <StatisticsPage /> },
+                  { path: '/edit/:warehouseName', element: gated('/edit', <EditWarehousePage />) },
+                  { path: '/statistics', element: gated('/statistics', <StatisticsPage />) },
                   { path: '/print-studio', element: <PrintStudioPage /> },
                   { path: '/warehouse-checklists', element: <ChecklistsAdminPage /> },
-                  { path: '/team', element: <TeamPage /> },
+                  { path: '/team', element: gated('/team', <TeamPage />) },
                   { path: '/backups', element: <BackupsPage /> },
-                  { path: '/import', element: <ImportPage /> },
-                  { path: '/import/:id', element: <ImportPage /> },
+                  { path: '/import', element: gated('/import', <ImportPage />) },
+                  { path: '/import/:id', element: gated('/import', <ImportPage />) },
                   { path: '/audits', element: <AuditsPage /> },
                   { path: '/audits/:auditId', element: <AuditPage /> },
                   { path: '/retrieve/:vaultId', element: <RetrievePage /> },
                   { path: '/dig-outs', element: <DigOutsPage /> },
                   { path: '/dig-outs/:digOutId', element: <DigOutPage /> },
-                  { path: '/customers', element: <CustomersPage /> },
-                  { path: '/customers/:customerId', element: <CustomerPage /> },
-                  { path: '/storage-report', element: <StorageReportPage /> },
+                  { path: '/customers', element: gated('/customers', <CustomersPage />) },
+                  {
+                    path: '/customers/:customerId',
+                    element: gated('/customers', <CustomerPage />),
+                  },
+                  {
+                    path: '/storage-report',
+                    element: gated('/storage-report', <StorageReportPage />),
+                  },
                 ],
               },
             ],

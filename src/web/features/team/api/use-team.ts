@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/team';
+import type { Role } from '../../../../domain/roles';
 import { callApi } from '../../../lib/api';
 import { sessionQueryKey } from '../../auth/api/use-session';
 
@@ -12,7 +13,7 @@ export function useTeam() {
 export function useAddTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
+    mutationFn: (body: { email: string; password: string; role: Role }) =>
       callApi(contract.addTeamMember, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }),
   });
@@ -30,6 +31,18 @@ export function useRemoveTeamMember() {
       queryClient.setQueryData(sessionQueryKey, null);
       return undefined;
     },
+  });
+}
+
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: { id: number; role: Role }) =>
+      callApi(contract.changeTeamMemberRole, {
+        params: { id: args.id },
+        body: { role: args.role },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }),
   });
 }
 

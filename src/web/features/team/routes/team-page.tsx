@@ -5,14 +5,45 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../auth/api/use-session';
-import { useAddTeamMember, useRemoveTeamMember, useTeam } from '../api/use-team';
+import { useAddTeamMember, useChangeRole, useRemoveTeamMember, useTeam } from '../api/use-team';
+import { DEFAULT_ROLE, ROLE_LABELS, ROLE_WORK, ROLES, type Role } from '../../../../domain/roles';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
 
 interface Member {
   id: number;
   email: string;
+  role: Role;
   isSelf: boolean;
+}
+
+/** A role picker with each role's work in its label, so the choice needs no manual. */
+function RoleSelect({
+  value,
+  onChange,
+  label,
+  disabled = false,
+}: {
+  value: Role;
+  onChange: (role: Role) => void;
+  label: string;
+  disabled?: boolean;
+}) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as Role)}
+      className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
+    >
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {ROLE_LABELS[r]}: {ROLE_WORK[r]}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 export function TeamPage() {
@@ -22,6 +53,8 @@ export function TeamPage() {
   const remove = useRemoveTeamMember();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [role, setRole] = useState<Role>(DEFAULT_ROLE);
+  const changeRole = useChangeRole();
   const [problem, setProblem] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<Member | null>(null);
   const [toReset, setToReset] = useState<Member | null>(null);
@@ -34,14 +67,14 @@ export function TeamPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    const parsed = addTeamMemberBodySchema.safeParse({ email, password });
+    const parsed = addTeamMemberBodySchema.safeParse({ email, password, role });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? 'Please check the email and password.');
       return;
     }
     setProblem(null);
     add.mutate(
-      { email, password },
+      { email, password, role },
       {
         onSuccess: (created) => {
           setEmail('');
@@ -65,7 +98,7 @@ export function TeamPage() {
         <form
           noValidate
           onSubmit={onSubmit}
-          className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+          className="grid gap-4 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end"
         >
           <label className="block">
             <span className="text-sm font-medium">Email</span>
@@ -87,6 +120,12 @@ export function TeamPage() {
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
             />
           </label>
+          <label className="block">
+            <span className="text-sm font-medium">Role</span>
+            <span className="mt-1 block">
+              <RoleSelect value={role} onChange={setRole} label="Role" />
+            </span>
+          </label>
           <button
             type="submit"
             disabled={add.isPending}
@@ -96,6 +135,7 @@ export function TeamPage() {
           </button>
         </form>
         <ErrorAlert message={problem} error={add.error} className="mt-3" />
+        <ErrorAlert error={changeRole.error} className="mt-3" />
       </section>
       {done && (
         <p role="status" className="mb-4 text-sm text-green-700">
@@ -119,7 +159,19 @@ export function TeamPage() {
                 {m.email}
                 {m.isSelf && <span className="ml-2 text-sm text-slate-600">(you)</span>}
               </span>
-              <span className="flex gap-2">
+              <span className="flex flex-wrap gap-2">
+                <RoleSelect
+                  value={m.role}
+                  label={`Role of ${m.email}`}
+                  disabled={changeRole.isPending}
+                  onChange={(next) => {
+                    setDone(null);
+                    changeRole.mutate(
+                      { id: m.id, role: next },
+                      { onSuccess: () => setDone(`${m.email} is now ${ROLE_LABELS[next]}.`) },
+                    );
+                  }}
+                />
                 <button
                   type="button"
                   onClick={() => {

@@ -2,6 +2,9 @@ import { Link } from 'react-router';
 import type { WarehouseSummary } from '../../../../contracts/warehouses';
 import { occupancyLevel, type OccupancyLevel } from '../../../../domain/occupancy';
 import { editWarehousePath, warehousePath } from '../../../lib/paths';
+import { deleteWarehouse } from '../../../../contracts/warehouses';
+import { editDimensions } from '../../../../contracts/warehouse-layout';
+import { useMayCall } from '../../auth/api/use-session';
 
 /**
  * The spec's four colours made four that tell apart at a glance, each with a word and a bar
@@ -23,6 +26,8 @@ export function WarehouseCard({
   onDelete: () => void;
 }) {
   const level = levels[occupancyLevel(warehouse.occupancy)];
+  const mayEdit = useMayCall(editDimensions);
+  const mayDelete = useMayCall(deleteWarehouse);
   return (
     <article
       aria-label={warehouse.name}
@@ -49,21 +54,27 @@ export function WarehouseCard({
           {warehouse.nonEmptyVaultCount} of {warehouse.warehouseCapacity} spaces used
         </p>
       </Link>
-      <div className="mt-4 flex gap-2">
-        <Link
-          to={editWarehousePath(warehouse.slug)}
-          className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-        >
-          Edit
-        </Link>
-        <button
-          type="button"
-          onClick={onDelete}
-          className="min-h-11 rounded-lg border border-red-400 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
-        >
-          Delete
-        </button>
-      </div>
+      {(mayEdit || mayDelete) && (
+        <div className="mt-4 flex gap-2">
+          {mayEdit && (
+            <Link
+              to={editWarehousePath(warehouse.slug)}
+              className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+            >
+              Edit
+            </Link>
+          )}
+          {mayDelete && (
+            <button
+              type="button"
+              onClick={onDelete}
+              className="min-h-11 rounded-lg border border-red-400 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+            >
+              Delete
+            </button>
+          )}
+        </div>
+      )}
     </article>
   );
 }

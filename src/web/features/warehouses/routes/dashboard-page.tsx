@@ -9,22 +9,27 @@ import { useWarehouseSummaries } from '../api/use-warehouse-summaries';
 import { WarehouseCard } from '../components/warehouse-card';
 import { ErrorAlert } from '../../../components/error-alert';
 import { SitEndingPanel } from '../../customers/components/sit-ending-panel';
+import { addWarehouse } from '../../../../contracts/warehouses';
+import { useMayCall } from '../../auth/api/use-session';
 
 export function DashboardPage() {
   const summaries = useWarehouseSummaries();
   const deleteWarehouse = useDeleteWarehouse();
   const [toDelete, setToDelete] = useState<WarehouseSummary | null>(null);
+  const mayAdd = useMayCall(addWarehouse);
 
   return (
     <div className="mx-auto max-w-6xl p-4 sm:p-6">
       <div className="mb-6 flex items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Warehouses</h1>
-        <Link
-          to="/add-warehouse"
-          className="rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-900"
-        >
-          Add Warehouse
-        </Link>
+        {mayAdd && (
+          <Link
+            to="/add-warehouse"
+            className="rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-900"
+          >
+            Add Warehouse
+          </Link>
+        )}
       </div>
       <SitEndingPanel />
       {summaries.isPending && <Spinner label="Loading warehouses" />}
