@@ -5,6 +5,7 @@ import {
   seedVault,
   seedWarehouse,
   signIn,
+  signInWithRole,
   test,
   unique,
   vaultNumber,
@@ -49,8 +50,9 @@ test('the office releases a vault on a phone: it leaves the floor and stays in t
   );
 });
 
-test('crew see no Release button', async ({ signedInPage: page, playwright }) => {
+test('crew see no Release button', async ({ page, playwright }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithRole(page, 'crew');
   // Warehouses are laid out by the office: the admin seeds this one.
   const admin = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   expect((await admin.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
