@@ -32,7 +32,7 @@ test('an admin gives a colleague the office role on the Team screen', async ({
   const email = `office-to-be-${Date.now()}@example.com`;
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Initial password').fill('long enough');
-  await page.getByRole('combobox', { name: 'Role' }).selectOption('crew');
+  await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('crew');
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('status')).toHaveText(`${email} can now sign in.`);
   await page.getByRole('combobox', { name: `Role of ${email}` }).selectOption('office');
