@@ -18,6 +18,7 @@ import {
   checkAttachment,
   VaultCustomerFields,
   VaultModeToggle,
+  WeightField,
 } from '../components/vault-form-fields';
 import {
   NAME_MAX_LENGTH,
@@ -39,6 +40,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
   const [vaultNumber, setVaultNumber] = useState(vault.name ?? '');
   const [orderName, setOrderName] = useState(vault.order_name ?? '');
   const [note, setNote] = useState(vault.note);
+  const [weight, setWeight] = useState(vault.weight === null ? '' : String(vault.weight));
   const [fileError, setFileError] = useState<string | null>(null);
   const [isConfirmingChange, setConfirmingChange] = useState(false);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
@@ -63,6 +65,8 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           order_name: isEmptyMode ? '' : orderName,
           type: type as Vault['type'],
           note,
+          // Blank clears it: the server reads an empty weight as not weighed.
+          weight,
         },
       },
       { onSuccess: () => navigate(backTo) },
@@ -102,6 +106,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           disabled={isEmptyMode}
           onChange={(e) => setOrderName(e.target.value)}
         />
+        <WeightField value={weight} onChange={setWeight} />
         <FilePicker
           label="Upload Attachment"
           fileName={upload.isPending ? 'Uploading…' : null}
