@@ -4,3 +4,8 @@ export function formatWeekdayDate(iso: string): string {
   const weekday = d.toLocaleDateString('en-US', { weekday: 'long' });
   return `${weekday} ${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
 }
+
+/** "1,250 lb": a vault's weight as staff read it, tenths only when weighed to them. */
+export function formatWeight(pounds: number): string {
+  return `${pounds.toLocaleString('en-US', { maximumFractionDigits: 1 })} lb`;
+}

@@ -3,11 +3,21 @@ import { flushSync } from 'react-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CSV_FILE_NAME, type PrintVault } from '../../../../contracts/print';
 import { Spinner } from '../../../components/spinner';
+import { formatWeight } from '../../../lib/format';
 import { csvDownloadUrl, usePrintVaults } from '../api/use-print-vaults';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LabelSelection } from '../components/label-selection';
 
-const COLUMNS = ['Vault #', 'Customer', 'Type', 'Pos', 'Field', 'Warehouse', 'Notes'] as const;
+const COLUMNS = [
+  'Vault #',
+  'Customer',
+  'Type',
+  'Pos',
+  'Field',
+  'Warehouse',
+  'Notes',
+  'Weight',
+] as const;
 const ROW_HEIGHT = 37;
 
 function cells(v: PrintVault) {
@@ -19,6 +29,7 @@ function cells(v: PrintVault) {
     v.field_name,
     v.warehouse_name,
     v.note,
+    v.weight === null ? '' : formatWeight(v.weight),
   ];
 }
 
@@ -52,7 +63,7 @@ const header = (
   </thead>
 );
 
-/** Below Tailwind's `sm` a row of seven columns does not fit: each vault becomes a card. */
+/** Below Tailwind's `sm` a row of eight columns does not fit: each vault becomes a card. */
 const PHONE_QUERY = '(max-width: 639px)';
 const CARD_HEIGHT = 120;
 
@@ -84,6 +95,9 @@ function Card({ vault }: { vault: PrintVault }) {
       <p className="font-semibold">
         {vault.name ? `#${vault.name}` : 'No number'}{' '}
         <span className="font-normal text-slate-700">{vault.type}</span>
+        {vault.weight !== null && (
+          <span className="font-normal text-slate-700">, {formatWeight(vault.weight)}</span>
+        )}
       </p>
       <p>{vault.customer_name}</p>
       <p className="text-slate-700">{isStaged ? 'In stage' : place.join(', ')}</p>

@@ -9,6 +9,8 @@ export interface AddVaultInput {
   orderName: string;
   type: string;
   note: string;
+  /** As typed; blank means not weighed, and the server's rule judges the rest. */
+  weight: string;
   fieldId: number;
   position: number;
   attachment: File | null;
@@ -24,6 +26,7 @@ export function useAddVault() {
       form.append('order_name', input.orderName);
       form.append('type', input.type);
       form.append('note', input.note);
+      form.append('weight', input.weight);
       form.append('field_id', String(input.fieldId));
       form.append('position', String(input.position));
       if (input.attachment) form.append('attachment', input.attachment);

@@ -6,6 +6,7 @@ import type { Warehouse } from '../../../../contracts/warehouses';
 import { lowestFreePosition, topmostPosition } from '../../../../domain/slots';
 import { vaultLabel, vaultNumberText } from '../../../../domain/vault-number';
 import { truncate } from '../../../../domain/names';
+import { formatWeight } from '../../../lib/format';
 import { editVaultPath } from '../api/use-vault';
 import { fieldSlots } from './vault-field-grid';
 
@@ -71,6 +72,11 @@ export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlo
             <span className="flex-1" title={vault.customer_name}>
               <span className="font-semibold">{truncate(vault.customer_name, 15)}</span>
               <span className="ml-2 text-slate-700">{vaultNumberText(vault)}</span>
+              {vault.weight !== null && (
+                <span className="ml-2 whitespace-nowrap text-slate-600">
+                  {formatWeight(vault.weight)}
+                </span>
+              )}
             </span>
             {onStage && (
               <>

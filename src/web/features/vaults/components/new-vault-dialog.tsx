@@ -8,7 +8,12 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { useChangedSinceOpen } from '../../../lib/live-updates';
 import { useAddVault } from '../api/use-add-vault';
-import { checkAttachment, VaultCustomerFields, VaultModeToggle } from './vault-form-fields';
+import {
+  checkAttachment,
+  VaultCustomerFields,
+  VaultModeToggle,
+  WeightField,
+} from './vault-form-fields';
 import {
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
@@ -33,6 +38,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   const [orderName, setOrderName] = useState('');
   const [vaultNumber, setVaultNumber] = useState('');
   const [note, setNote] = useState('');
+  const [weight, setWeight] = useState('');
   const [attachment, setAttachment] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
@@ -61,6 +67,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
         orderName: isEmptyMode ? '' : orderName,
         type,
         note,
+        weight,
         fieldId: field.id,
         position,
         attachment,
@@ -114,6 +121,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           hint={isNumberDisabled ? 'An empty liftvan, T2 or couchbox has no number.' : null}
           onChange={(e) => setVaultNumber(e.target.value)}
         />
+        <WeightField value={weight} onChange={setWeight} />
         <TextAreaField
           label="Note"
           maxLength={NOTE_MAX_LENGTH}

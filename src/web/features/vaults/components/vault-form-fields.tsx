@@ -99,3 +99,26 @@ export function VaultCustomerFields(props: CustomerFieldsProps) {
     </>
   );
 }
+
+/**
+ * The weight in pounds as typed: text with a decimal keypad rather than a number input, so a
+ * value the contract refuses reaches the server and its sentence is shown, not a browser bubble.
+ */
+export function WeightField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label="Weight (lb)"
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      hint="Optional; leave blank if not weighed."
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}

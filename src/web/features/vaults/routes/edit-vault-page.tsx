@@ -19,6 +19,7 @@ import {
   checkAttachment,
   VaultCustomerFields,
   VaultModeToggle,
+  WeightField,
 } from '../components/vault-form-fields';
 import {
   NAME_MAX_LENGTH,
@@ -40,6 +41,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
   const [vaultNumber, setVaultNumber] = useState(vault.name ?? '');
   const [orderName, setOrderName] = useState(vault.order_name ?? '');
   const [note, setNote] = useState(vault.note);
+  const [weight, setWeight] = useState(vault.weight === null ? '' : String(vault.weight));
   const [fileError, setFileError] = useState<string | null>(null);
   const [isConfirmingChange, setConfirmingChange] = useState(false);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
@@ -64,6 +66,8 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           order_name: isEmptyMode ? '' : orderName,
           type: type as Vault['type'],
           note,
+          // Blank clears it: the server reads an empty weight as not weighed.
+          weight,
         },
       },
       { onSuccess: () => navigate(backTo) },
@@ -103,6 +107,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           disabled={isEmptyMode}
           onChange={(e) => setOrderName(e.target.value)}
         />
+        <WeightField value={weight} onChange={setWeight} />
         <FilePicker
           label="Upload Attachment"
           fileName={upload.isPending ? 'Uploading…' : null}
