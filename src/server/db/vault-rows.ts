@@ -1,8 +1,8 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { WithSubquery } from 'drizzle-orm';
 import type { Db } from './client';
-import { jsonRows } from './json-rows';
+import { jsonColumns, jsonRows, parseJsonColumns } from './json-rows';
 import { fields, warehouses } from './schema/warehouses';
 import { customers, orders, vaults } from './schema/vaults';
 
@@ -76,13 +76,41 @@ export function selectVaultRows(db: Db) {
     .leftJoin(orders, eq(orders.id, vaults.orderId));
 }
 
-/** The rows of `selectVaultRows` as one JSON text (`jsonRows`), for reads of many vaults. */
-export function selectVaultRowsJson(db: Db, orderBy: SQL) {
+const vaultRowColumns = vaultColumns(vaultOwnColumns);
+
+/** The rows of `selectVaultRows` as one JSON text of columns (`jsonColumns`), in no order. */
+export function selectVaultRowColumns(db: Db) {
   return db
-    .select({ rows: jsonRows(vaultColumns(vaultOwnColumns), orderBy) })
+    .select({ rows: jsonColumns(vaultRowColumns) })
     .from(vaults)
     .leftJoin(fields, eq(fields.id, vaults.fieldId))
     .leftJoin(warehouses, eq(warehouses.id, fields.warehouseId))
+    .leftJoin(customers, eq(customers.id, vaults.customerId))
+    .leftJoin(orders, eq(orders.id, vaults.orderId));
+}
+
+/** The rows of a `selectVaultRowColumns` answer. */
+export function parseVaultRowColumns<T>(result: readonly { rows: string }[]): T[] {
+  return parseJsonColumns(result, vaultRowColumns) as T[];
+}
+
+/**
+ * The rows of `selectVaultRows` as one JSON text (`jsonRows`), for staged vaults only: they
+ * stand in no field, so their field and warehouse are null without a join, which the planner
+ * would answer by reading every field.
+ */
+export function selectStagedVaultRowsJson(db: Db, orderBy: SQL) {
+  const none = sql`NULL`;
+  const columns = {
+    ...vaultColumns(vaultOwnColumns),
+    fieldName: none,
+    warehouseId: none,
+    warehouseName: none,
+    warehouseSlug: none,
+  };
+  return db
+    .select({ rows: jsonRows(columns, orderBy) })
+    .from(vaults)
     .leftJoin(customers, eq(customers.id, vaults.customerId))
     .leftJoin(orders, eq(orders.id, vaults.orderId));
 }

@@ -1,34 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { jsonRows, parseJsonRows } from '../../db/json-rows';
+import { jsonColumns, parseJsonColumns } from '../../db/json-rows';
+import { sortPrintOrder, type PrintPlace } from '../../../domain/print-order';
 import type { PrintVault } from '../../../contracts/print';
 
 /**
- * Every vault of the company in print order: warehouse name, then field as the grid orders
- * it (column letters by length then alphabet, then row number), then position. Staged vaults
- * come after the placed ones of the warehouse they left (or at the very end), by number.
+ * The vault, its field (or, staged, the field it left) and that field's warehouse, with where
+ * the warehouse comes in the print order by name (`sortPrintOrder`).
  */
-const PRINT_JOINS = sql`
-      LEFT JOIN fields f ON f.id = v.field_id AND f.company_id = v.company_id
-      LEFT JOIN warehouses w ON w.id = f.warehouse_id
-      LEFT JOIN fields old_f ON v.field_id IS NULL AND old_f.id = v.old_field_id AND old_f.company_id = v.company_id
-      LEFT JOIN warehouses ow ON ow.id = old_f.warehouse_id
+const PRINT_JOINS = (companyId: number) => sql`
+      LEFT JOIN fields pf ON pf.id = coalesce(v.field_id, v.old_field_id) AND pf.company_id = v.company_id
+      LEFT JOIN (SELECT id, name,
+                        row_number() OVER (ORDER BY lower(name) COLLATE "C", name COLLATE "C")::int AS rank
+                   FROM warehouses WHERE company_id = ${companyId}) w ON w.id = pf.warehouse_id
       LEFT JOIN customers c ON c.id = v.customer_id`;
-
-const PRINT_ORDER = sql`
-      COALESCE(w.name, ow.name) IS NULL,
-      lower(COALESCE(w.name, ow.name)) COLLATE "C",
-      COALESCE(w.name, ow.name) COLLATE "C",
-      f.id IS NULL,
-      length(substring(f.name from '^[A-Z]+')),
-      substring(f.name from '^[A-Z]+') COLLATE "C",
-      NULLIF(substring(f.name from '[0-9]{1,9}$'), '')::int,
-      f.name COLLATE "C",
-      v.position,
-      v.name ~ '^[0-9]{1,18}$' DESC,
-      CASE WHEN v.name ~ '^[0-9]{1,18}$' THEN v.name::bigint END,
-      v.name COLLATE "C",
-      v.id`;
 
 /** One vault of the print list, as the database reads it. */
 export interface PrintRow {
@@ -49,20 +34,30 @@ const PRINT_COLUMNS: Record<keyof PrintRow, SQL> = {
   customerName: sql`c.name`,
   type: sql`v.type`,
   position: sql`v.position`,
-  fieldName: sql`f.name`,
-  warehouseName: sql`coalesce(w.name, ow.name)`,
+  fieldName: sql`CASE WHEN v.field_id IS NOT NULL THEN pf.name END`,
+  warehouseName: sql`w.name`,
   note: sql`v.note`,
   weight: sql`v.weight`,
 };
 
-/** Every vault of the company, in print order. */
+const PRINT_SORT_COLUMNS: Record<keyof PrintSortRow, SQL> = {
+  ...PRINT_COLUMNS,
+  warehouseRank: sql`w.rank`,
+};
+
+type PrintSortRow = PrintRow & PrintPlace;
+
+/**
+ * Every vault of the company, in print order: sorted here by the domain's rule, as the
+ * database sorted them on regular expressions at several times the cost of reading them.
+ */
 export async function listPrintRows(db: Db, companyId: number): Promise<PrintRow[]> {
   const result = await queryRows<{ rows: string }>(
     db,
-    sql`SELECT ${jsonRows(PRINT_COLUMNS, PRINT_ORDER)} AS rows
+    sql`SELECT ${jsonColumns(PRINT_SORT_COLUMNS)} AS rows
         FROM vaults v
-        ${PRINT_JOINS}
+        ${PRINT_JOINS(companyId)}
         WHERE v.company_id = ${companyId} AND v.released_on IS NULL`,
   );
-  return parseJsonRows<PrintRow>(result);
+  return sortPrintOrder(parseJsonColumns<PrintSortRow>(result, PRINT_SORT_COLUMNS));
 }

@@ -17,30 +17,46 @@ export interface WarehouseCountsRow {
   empty_couchboxes: number;
 }
 
-/** Counted by the database in one pass; no vault is loaded to be counted. */
+/**
+ * Counted by the database; no vault is loaded to be counted. A vault is empty when its
+ * customer is one of the few empty-unit customers, found once rather than joined per vault,
+ * and the couchbox fields are counted in one pass rather than once per warehouse.
+ */
 export async function listWarehouseCounts(
   db: Db,
   companyId: number,
 ): Promise<WarehouseCountsRow[]> {
-  const isEmpty = isEmptyCustomerSql(sql`c.name`);
+  const emptyCustomers = sql`ARRAY(SELECT id FROM customers
+                                    WHERE company_id = ${companyId} AND ${isEmptyCustomerSql(sql`name`)})`;
   return queryRows<WarehouseCountsRow>(
     db,
     sql`
       SELECT w.id, w.name, w.slug, w.rows, w.cols, w.field_capacity,
-             (SELECT count(*) FROM fields cf
-               WHERE cf.company_id = w.company_id AND cf.warehouse_id = w.id AND cf.type = 'couchbox-T')::int AS couchbox_tops,
-             (SELECT count(*) FROM fields cf
-               WHERE cf.company_id = w.company_id AND cf.warehouse_id = w.id AND cf.type = 'couchbox-B')::int AS couchbox_bottoms,
-             count(v.id)::int AS vault_count,
-             (count(v.id) FILTER (WHERE NOT ${isEmpty}))::int AS non_empty_vaults,
-             (count(v.id) FILTER (WHERE ${isEmpty} AND v.type IN ('vault', 'couchbox')))::int AS empty_vaults,
-             (count(v.id) FILTER (WHERE ${isEmpty} AND v.type = 'couchbox'))::int AS empty_couchboxes
+             coalesce(fc.tops, 0)::int AS couchbox_tops,
+             coalesce(fc.bottoms, 0)::int AS couchbox_bottoms,
+             coalesce(vc.vaults, 0)::int AS vault_count,
+             coalesce(vc.non_empty, 0)::int AS non_empty_vaults,
+             coalesce(vc.empty_vaults, 0)::int AS empty_vaults,
+             coalesce(vc.empty_couchboxes, 0)::int AS empty_couchboxes
       FROM warehouses w
-      LEFT JOIN fields f ON f.warehouse_id = w.id AND f.company_id = w.company_id
-      LEFT JOIN vaults v ON v.field_id = f.id AND v.company_id = w.company_id
-      LEFT JOIN customers c ON c.id = v.customer_id
+      LEFT JOIN (SELECT warehouse_id,
+                        count(*) FILTER (WHERE type = 'couchbox-T') AS tops,
+                        count(*) FILTER (WHERE type = 'couchbox-B') AS bottoms
+                   FROM fields
+                  WHERE company_id = ${companyId} AND type IN ('couchbox-T', 'couchbox-B')
+                  GROUP BY warehouse_id) fc ON fc.warehouse_id = w.id
+      LEFT JOIN (SELECT f.warehouse_id,
+                        count(*) AS vaults,
+                        count(*) FILTER (WHERE NOT v.is_empty) AS non_empty,
+                        count(*) FILTER (WHERE v.is_empty AND v.type IN ('vault', 'couchbox')) AS empty_vaults,
+                        count(*) FILTER (WHERE v.is_empty AND v.type = 'couchbox') AS empty_couchboxes
+                   FROM (SELECT field_id, type,
+                                coalesce(customer_id = ANY (${emptyCustomers}), false) AS is_empty
+                           FROM vaults
+                          WHERE company_id = ${companyId} AND field_id IS NOT NULL) v
+                   JOIN fields f ON f.id = v.field_id AND f.company_id = ${companyId}
+                  GROUP BY f.warehouse_id) vc ON vc.warehouse_id = w.id
       WHERE w.company_id = ${companyId}
-      GROUP BY w.id
       ORDER BY lower(w.name) COLLATE "C", w.name COLLATE "C"`,
   );
 }

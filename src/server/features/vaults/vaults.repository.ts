@@ -5,7 +5,7 @@ import { parseJsonRows } from '../../db/json-rows';
 import {
   selectVaultRows,
   selectVaultRowsFrom,
-  selectVaultRowsJson,
+  selectStagedVaultRowsJson,
   vaultOwnColumns,
 } from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
@@ -37,7 +37,7 @@ export async function listFieldVaults(db: Db, companyId: number, fieldId: number
 }
 
 export async function listStagedVaults(db: Db, companyId: number): Promise<VaultRow[]> {
-  const result = await selectVaultRowsJson(db, sql`${vaults.createdAt}`).where(
+  const result = await selectStagedVaultRowsJson(db, sql`${vaults.createdAt}`).where(
     and(eq(vaults.companyId, companyId), isNull(vaults.fieldId), isNull(vaults.releasedOn)),
   );
   return parseJsonRows<VaultRow>(result);

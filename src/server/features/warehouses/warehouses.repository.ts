@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { jsonRows, parseJsonRows } from '../../db/json-rows';
-import { selectVaultRowsJson } from '../../db/vault-rows';
+import { jsonColumns, parseJsonColumns } from '../../db/json-rows';
+import { parseVaultRowColumns, selectVaultRowColumns } from '../../db/vault-rows';
 import type { FieldRow } from '../fields/fields.repository';
 import type { VaultRow } from '../vaults/vaults.repository';
 import { fields, warehouses, warehouseVersions } from '../../db/schema/warehouses';
@@ -40,21 +40,25 @@ export async function listWarehouseVersions(
     .orderBy(asc(warehouses.name));
 }
 
-/** The fields of these warehouses. */
+/** The fields of these warehouses, by id: read as columns and ordered here (`jsonColumns`). */
 export async function listWarehouseFields(
   db: Db,
   companyId: number,
   warehouseIds: number[],
 ): Promise<FieldRow[]> {
   if (warehouseIds.length === 0) return [];
+  const columns = getTableColumns(fields);
   const result = await db
-    .select({ rows: jsonRows(getTableColumns(fields), sql`${fields.id}`) })
+    .select({ rows: jsonColumns(columns) })
     .from(fields)
     .where(and(eq(fields.companyId, companyId), inArray(fields.warehouseId, warehouseIds)));
-  return parseJsonRows<FieldRow>(result);
+  return parseJsonColumns<FieldRow>(result, columns).sort((a, b) => a.id - b.id);
 }
 
-/** The vaults placed in these warehouses, as every vault answer reads them. */
+/**
+ * The vaults placed in these warehouses, as every vault answer reads them, by position: read
+ * as columns and ordered here (`jsonColumns`).
+ */
 export async function listWarehouseVaults(
   db: Db,
   companyId: number,
@@ -68,10 +72,12 @@ export async function listWarehouseVaults(
       warehouseIds.map((id) => sql`${id}`),
       sql`, `,
     )}))`;
-  const result = await selectVaultRowsJson(db, sql`${vaults.position}`).where(
+  const result = await selectVaultRowColumns(db).where(
     and(eq(vaults.companyId, companyId), sql`${vaults.fieldId} = ANY (${fieldIds})`),
   );
-  return parseJsonRows<VaultRow>(result);
+  return parseVaultRowColumns<VaultRow>(result).sort(
+    (a, b) => (a.position ?? 0) - (b.position ?? 0),
+  );
 }
 
 /** The attachments of the vaults placed in these warehouses. */
