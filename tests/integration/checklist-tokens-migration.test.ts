@@ -1,46 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
-import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
-import { migrate, type SqlSession } from '../../src/server/db/migrate';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../src/server/db/migrate';
 import { migrations } from '../../src/server/db/migrations/index';
-
-/** A fresh, empty database on the engine under test, and a way to drop it. */
-async function freshDatabase(): Promise<{ session: SqlSession; close: () => Promise<void> }> {
-  const postgresUrl = inject('postgresUrl');
-  if (!postgresUrl) {
-    const pglite = new PGlite({ extensions: { pg_trgm } });
-    await pglite.waitReady;
-    return {
-      session: {
-        exec: async (sql) => void (await pglite.exec(sql)),
-        query: async (sql, params) =>
-          (await pglite.query<Record<string, unknown>>(sql, params)).rows,
-      },
-      close: () => pglite.close(),
-    };
-  }
-  const name = `vaultgrid_tokens_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return {
-    session: {
-      exec: async (sql) => void (await client.query(sql)),
-      query: async (sql, params) => (await client.query(sql, params)).rows,
-    },
-    close: async () => {
-      await client.end();
-      await admin.query(`DROP DATABASE ${name}`);
-      await admin.end();
-    },
-  };
-}
+import { freshDatabase } from '../support/fresh-database';
 
 describe('migration 0004-checklist-tokens', () => {
   it('gives every existing checklist its own random token and keeps name links on', async () => {

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TeamMember } from '../../src/contracts/team';
 import { ROLES, roleAllows, roleRefusal, type Role } from '../../src/domain/roles';
 import { registeredEndpoints } from '../../src/server/http/route';
-import { makeCompanyWithUser, TEST_PASSWORD, type SignedInStaff } from '../support/factories';
+import {
+  makeCompanyWithUser,
+  signedInColleague,
+  TEST_PASSWORD,
+  type SignedInStaff,
+} from '../support/factories';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -10,20 +15,7 @@ let app: TestApp;
 let admin: SignedInStaff;
 const clients = new Map<Role, HttpClient>();
 
-async function colleague(role: Role): Promise<HttpClient> {
-  const email = `${role}-${Date.now()}@example.com`;
-  const added = await admin.client.post('/api/team/users', {
-    email,
-    password: TEST_PASSWORD,
-    role,
-  });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const client = new HttpClient(app.baseUrl);
-  expect((await client.post('/api/auth/login', { email, password: TEST_PASSWORD })).status).toBe(
-    200,
-  );
-  return client;
-}
+const colleague = (role: Role) => signedInColleague(app, admin, role);
 
 beforeAll(async () => {
   app = await startTestApp(inject('postgresUrl'));

@@ -6,16 +6,13 @@ import type { SearchSuggestions } from '../../src/contracts/search';
 import type { VaultEvent } from '../../src/contracts/vault-events';
 import type { Vault } from '../../src/contracts/vaults';
 import type { Warehouse } from '../../src/contracts/warehouses';
-import type { Role } from '../../src/domain/roles';
 import {
   fieldByName,
   makeCompanyWithUser,
   makeWarehouse,
-  TEST_PASSWORD,
+  signedInColleague,
 } from '../support/factories';
-import type { SignedInStaff } from '../support/factories';
 import { currentDay } from '../../src/server/db/current-day';
-import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { errorOf, makeVault, postVault } from '../support/vault-factories';
 
@@ -26,21 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-async function colleague(admin: SignedInStaff, role: Role): Promise<HttpClient> {
-  const email = `${role}-${Date.now()}-${Math.random()}@example.com`;
-  const added = await admin.client.post('/api/team/users', {
-    email,
-    password: TEST_PASSWORD,
-    role,
-  });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const client = new HttpClient(app.baseUrl);
-  expect((await client.post('/api/auth/login', { email, password: TEST_PASSWORD })).status).toBe(
-    200,
-  );
-  return client;
-}
 
 async function setup() {
   const staff = await makeCompanyWithUser(app);
@@ -188,13 +170,13 @@ describe('POST /api/vaults/:id/release', () => {
 
   it('is office work: crew gets 403 and the vault stays where it is', async () => {
     const { staff, warehouse, a1, top } = await setup();
-    const crew = await colleague(staff, 'crew');
+    const crew = await signedInColleague(app, staff, 'crew');
     const refused = await crew.post(`/api/vaults/${top.id}/release`);
     expect(refused.status).toBe(403);
     expect(errorOf(refused).message).toMatch(/office/i);
     const wh = (await staff.client.get(`/api/warehouse/${warehouse.id}`)).body as Warehouse;
     expect(Object.keys(wh.fields[a1.id]?.vaults ?? {})).toHaveLength(2);
-    const office = await colleague(staff, 'office');
+    const office = await signedInColleague(app, staff, 'office');
     expect((await office.post(`/api/vaults/${top.id}/release`)).status).toBe(200);
   });
 

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../src/contracts/auth';
 import type { Field } from '../../src/contracts/fields';
 import type { Warehouse } from '../../src/contracts/warehouses';
 import { createCompany, createUser } from '../../src/server/features/auth/companies.service';
+import type { Role } from '../../src/domain/roles';
 import { HttpClient } from './http-client';
 import type { TestApp } from './test-app';
 
@@ -29,6 +30,25 @@ export async function makeCompanyWithUser(
   const res = await client.post('/api/auth/login', { email, password: TEST_PASSWORD });
   expect(res.status).toBe(200);
   return { client, user: res.body as SessionUser, email };
+}
+
+/** A colleague of `staff`'s company with `role`, added through the Team call and signed in. */
+export async function signedInColleague(
+  app: TestApp,
+  staff: SignedInStaff,
+  role: Role,
+): Promise<HttpClient> {
+  const email = `${role}-${unique()}@example.com`;
+  const added = await staff.client.post('/api/team/users', {
+    email,
+    password: TEST_PASSWORD,
+    role,
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const client = new HttpClient(app.baseUrl);
+  const login = await client.post('/api/auth/login', { email, password: TEST_PASSWORD });
+  expect(login.status).toBe(200);
+  return client;
 }
 
 export async function makeWarehouse(
