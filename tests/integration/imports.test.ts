@@ -20,6 +20,7 @@ import {
   uploadImport,
   waitForImport,
 } from '../support/import-factories';
+import { holdRunLock } from '../../src/server/features/imports/import-jobs.repository';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { buildZip, workbookParts } from '../support/zip';
 
@@ -754,12 +755,21 @@ describe('a server that stopped', () => {
     expect(rows.rows).toEqual([{ status: 'failed', staged: 0 }]);
   });
 
-  // On PostgreSQL another instance may run the job: while it beats, it is left alone. The
+  // On PostgreSQL another instance may run the job: while it holds the job's run lock and
+  // beats, it is left alone, by reads and by a starting server's sweep (decision 0465). The
   // embedded engine is opened by one process only, so there another runner's job is dead.
   it('leaves a job alone while its server beats', async () => {
     const staff = await makeCompanyWithUser(app);
     const job = await runningJob(staff, '1 second');
-    const res = await staff.client.get(`/api/imports/${job.id}`);
-    expect((res.body as ImportJob).status).toBe(inject('postgresUrl') ? 'running' : 'failed');
+    const lock = await holdRunLock(app.deps.db, job.id);
+    try {
+      const other = await buildApp(app.deps, { logger: false });
+      await other.ready();
+      await other.close();
+      const res = await staff.client.get(`/api/imports/${job.id}`);
+      expect((res.body as ImportJob).status).toBe(inject('postgresUrl') ? 'running' : 'failed');
+    } finally {
+      await lock?.release();
+    }
   });
 });

@@ -185,6 +185,78 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** The node-postgres pool behind `db` on PostgreSQL; null on the embedded engine. */
+function postgresPool(db: Db): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+export interface SessionLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Holds the advisory lock (`space`, `key`) until released, on a connection of its own beside
+ * the pool, so long-held locks never take the pool's connections from requests. PostgreSQL
+ * drops the lock with that connection, so when the process holding it dies. Null on the
+ * embedded engine, which one process opens: there is no other process to tell.
+ */
+export async function holdAdvisoryLock(
+  db: Db,
+  space: number,
+  key: number,
+): Promise<SessionLock | null> {
+  const pool = postgresPool(db);
+  if (!pool) return null;
+  const client = new pg.Client(pool.options);
+  // A dropped connection must not crash the process; the lock went with it.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT pg_advisory_lock($1, $2)', [space, key]);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return { release: () => client.end().catch(() => undefined) };
+}
+
+/**
+ * Runs `work` for each of `keys` whose advisory lock in `space` no session holds, while
+ * holding it, so its holder cannot take it meanwhile. Nothing on the embedded engine.
+ */
+export async function whileUnheld(
+  db: Db,
+  space: number,
+  keys: readonly number[],
+  work: (key: number) => Promise<void>,
+): Promise<void> {
+  const pool = postgresPool(db);
+  if (!pool || keys.length === 0) return;
+  const client = await pool.connect();
+  // A connection that failed midway may still hold a lock: it is closed, not reused.
+  let failed = false;
+  try {
+    for (const key of keys) {
+      const taken = await client.query<{ taken: boolean }>(
+        'SELECT pg_try_advisory_lock($1, $2) AS taken',
+        [space, key],
+      );
+      if (!taken.rows[0]?.taken) continue;
+      try {
+        await work(key);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [space, key]);
+      }
+    }
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    client.release(failed);
+  }
+}
+
 /**
  * Whether `db` (a database or a transaction) is the embedded engine, whose one session a
  * transaction holds until it ends: work beside a transaction (progress of a long import)

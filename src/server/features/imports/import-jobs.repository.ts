@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { holdAdvisoryLock, whileUnheld, type Db } from '../../db/client';
 import { importJobs } from '../../db/schema/imports';
 
 // The job rows of imports: what was uploaded, how far a run is, how it ended (decision 0043).
@@ -208,6 +208,47 @@ export async function endStoppedJobs(
     )
     .returning({ id: importJobs.id });
   return rows.map((r) => r.id);
+}
+
+/** The advisory lock space of running jobs, beside the migration lock's single key. */
+const RUN_LOCK_SPACE = 43;
+
+/**
+ * Held by the runner of job `id` from before it claims the job until the run ends
+ * (decision 0465): while the job runs and no one holds it, its server is gone.
+ */
+export const holdRunLock = (db: Db, id: number) => holdAdvisoryLock(db, RUN_LOCK_SPACE, id);
+
+/**
+ * Ends, as failed, the running jobs whose run lock no one holds (PostgreSQL; decision 0465):
+ * their server stopped, however recently. Every company's when `companyId` is null.
+ */
+export async function endUnheldJobs(db: Db, companyId: number | null): Promise<number[]> {
+  const running = await db
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(
+      and(
+        companyId === null ? undefined : eq(importJobs.companyId, companyId),
+        eq(importJobs.status, 'running'),
+      ),
+    );
+  const ended: number[] = [];
+  await whileUnheld(
+    db,
+    RUN_LOCK_SPACE,
+    running.map((r) => r.id),
+    async (id) => {
+      // Still running under the lock: its runner, which would hold the lock, is gone.
+      const rows = await db
+        .update(importJobs)
+        .set({ status: 'failed', message: STOPPED_MESSAGE, finishedAt: sql`now()` })
+        .where(and(eq(importJobs.id, id), eq(importJobs.status, 'running')))
+        .returning({ id: importJobs.id });
+      ended.push(...rows.map((r) => r.id));
+    },
+  );
+  return ended;
 }
 
 export async function requestCancel(db: Db, companyId: number, id: number): Promise<void> {

@@ -4,7 +4,7 @@ import type { ImportOptions, ImportRowError } from '../../../contracts/imports';
 import { fieldKey, warehouseKey, type PlannedRow } from '../../../domain/import-plan';
 import { createdWarehouseSentence } from '../../../domain/import-growth';
 import { slugify } from '../../../domain/slug';
-import type { Db } from '../../db/client';
+import type { Db, SessionLock } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { insertWarehouseWithFields } from '../../db/warehouse-rows';
@@ -102,7 +102,8 @@ export class ImportRunner {
     return true;
   }
 
-  start(job: Job, user: SessionUser, options: ImportOptions): void {
+  /** Runs a claimed job; its run lock (decision 0465), if any, is released when the run ends. */
+  start(job: Job, user: SessionUser, options: ImportOptions, lock: SessionLock | null): void {
     const run: Running = {
       companyId: user.companyId,
       rowsDone: 0,
@@ -114,7 +115,10 @@ export class ImportRunner {
     this.running.set(job.id, run);
     run.done = this.execute(job, user, options, run)
       .catch(() => undefined)
-      .finally(() => this.running.delete(job.id));
+      .finally(async () => {
+        this.running.delete(job.id);
+        await lock?.release();
+      });
   }
 
   /** Cancels what runs here and waits for it to end, so the database can close after. */

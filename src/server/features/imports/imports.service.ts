@@ -283,16 +283,24 @@ export async function startImport(
 ): Promise<ImportJob> {
   const job = await loadJob(db, user, id);
   checkMapping(options.mapping, job.headers);
-  if (!(await jobs.claimJob(db, user.companyId, id, runner.id, options))) {
-    throw new AppError(
-      'IMPORT_NOT_STARTABLE',
-      'This import has already been started. Upload the file again to import it once more.',
-    );
+  // Taken before the claim, so a sweep never finds this job running without its lock held.
+  const lock = await jobs.holdRunLock(db, id);
+  let started: ImportJob;
+  try {
+    if (!(await jobs.claimJob(db, user.companyId, id, runner.id, options))) {
+      throw new AppError(
+        'IMPORT_NOT_STARTABLE',
+        'This import has already been started. Upload the file again to import it once more.',
+      );
+    }
+    // Answered before the run begins, so it shows the job as just started (rows done 0), not
+    // wherever the run's first steps have got to.
+    started = await getImport(db, runner, user, id);
+  } catch (error) {
+    await lock?.release();
+    throw error;
   }
-  // Answered before the run begins, so it shows the job as just started (rows done 0), not
-  // wherever the run's first steps have got to.
-  const started = await getImport(db, runner, user, id);
-  runner.start(job, user, options);
+  runner.start(job, user, options, lock);
   return started;
 }
 
@@ -382,5 +390,6 @@ export async function sweepStoppedImports(db: Db): Promise<void> {
     companyId: null,
     liveRunners: isEmbeddedEngine(db) ? ImportRunner.liveRunners() : null,
   });
+  await jobs.endUnheldJobs(db, null);
   await repo.dropOrphanedStaged(db);
 }
