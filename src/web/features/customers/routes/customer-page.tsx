@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CustomerDetail, VaultStanding } from '../../../../contracts/customers';
 import { ACCOUNT_TYPE_LABELS } from '../../../../domain/sit-clock';
@@ -27,103 +28,105 @@ function Standing({ standing }: { standing: VaultStanding }) {
 
 const cell = 'px-3 py-2';
 
-function Vaults({ vaults }: { vaults: CustomerDetail['vaults'] }) {
+/** What the customer has in storage, one row each: the thing, where it stands, since when. */
+function StoredSection({
+  id,
+  title,
+  thing,
+  count,
+  children,
+}: {
+  id: string;
+  title: string;
+  thing: string;
+  count: number;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby="vaults-heading">
-      <h2 id="vaults-heading" className="mb-2 text-lg font-bold">
-        Vaults ({vaults.length})
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-lg font-bold">
+        {title} ({count})
       </h2>
-      {vaults.length === 0 ? (
-        <p className="text-slate-600">No vaults.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={cell}>
-                  Vault
+      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50">
+            <tr>
+              {[thing, 'Where', 'Date in'].map((label) => (
+                <th key={label} scope="col" className={cell}>
+                  {label}
                 </th>
-                <th scope="col" className={cell}>
-                  Where
-                </th>
-                <th scope="col" className={cell}>
-                  Date in
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  Days
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {vaults.map((v) => (
-                <tr key={v.id} className="border-t border-slate-100">
-                  <th scope="row" className={`${cell} font-semibold`}>
-                    {v.name ?? v.type.toUpperCase()}
-                    {v.order && (
-                      <span className="block font-normal text-slate-600">Order {v.order}</span>
-                    )}
-                  </th>
-                  <td className={cell}>
-                    <Standing standing={v.standing} />
-                  </td>
-                  <td className={`${cell} whitespace-nowrap`}>{v.dateIn}</td>
-                  <td className={`${cell} text-right tabular-nums`}>{v.daysInStorage}</td>
-                </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              <th scope="col" className={`${cell} text-right`}>
+                Days
+              </th>
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
     </section>
+  );
+}
+
+/** The date in and the days in storage, the two last cells of every row. */
+function Stored({ dateIn, days }: { dateIn: string; days: number }) {
+  return (
+    <>
+      <td className={`${cell} whitespace-nowrap`}>{dateIn}</td>
+      <td className={`${cell} text-right tabular-nums`}>{days}</td>
+    </>
+  );
+}
+
+function Vaults({ vaults }: { vaults: CustomerDetail['vaults'] }) {
+  if (vaults.length === 0) {
+    return (
+      <section aria-labelledby="vaults-heading">
+        <h2 id="vaults-heading" className="mb-2 text-lg font-bold">
+          Vaults (0)
+        </h2>
+        <p className="text-slate-600">No vaults.</p>
+      </section>
+    );
+  }
+  return (
+    <StoredSection id="vaults-heading" title="Vaults" thing="Vault" count={vaults.length}>
+      {vaults.map((v) => (
+        <tr key={v.id} className="border-t border-slate-100">
+          <th scope="row" className={`${cell} font-semibold`}>
+            {v.name ?? v.type.toUpperCase()}
+            {v.order && <span className="block font-normal text-slate-600">Order {v.order}</span>}
+          </th>
+          <td className={cell}>
+            <Standing standing={v.standing} />
+          </td>
+          <Stored dateIn={v.dateIn} days={v.daysInStorage} />
+        </tr>
+      ))}
+    </StoredSection>
   );
 }
 
 function Pallets({ pallets }: { pallets: CustomerDetail['pallets'] }) {
   if (pallets.length === 0) return null;
   return (
-    <section aria-labelledby="pallets-heading">
-      <h2 id="pallets-heading" className="mb-2 text-lg font-bold">
-        Pallets ({pallets.length})
-      </h2>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={cell}>
-                Pallet
-              </th>
-              <th scope="col" className={cell}>
-                Where
-              </th>
-              <th scope="col" className={cell}>
-                Date in
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                Days
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pallets.map((p) => (
-              <tr key={p.id} className="border-t border-slate-100">
-                <th scope="row" className={`${cell} font-semibold`}>
-                  {p.name || p.palletNumber || 'Pallet'}
-                  {p.palletNumber && p.name && (
-                    <span className="block font-normal text-slate-600">No. {p.palletNumber}</span>
-                  )}
-                </th>
-                <td className={cell}>
-                  {p.warehouse}, rack {p.rack}, shelf {p.shelf} ({p.shelfSpots}{' '}
-                  {p.shelfSpots === 1 ? 'spot' : 'spots'})
-                </td>
-                <td className={`${cell} whitespace-nowrap`}>{p.dateIn}</td>
-                <td className={`${cell} text-right tabular-nums`}>{p.daysInStorage}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <StoredSection id="pallets-heading" title="Pallets" thing="Pallet" count={pallets.length}>
+      {pallets.map((p) => (
+        <tr key={p.id} className="border-t border-slate-100">
+          <th scope="row" className={`${cell} font-semibold`}>
+            {p.name || p.palletNumber || 'Pallet'}
+            {p.palletNumber && p.name && (
+              <span className="block font-normal text-slate-600">No. {p.palletNumber}</span>
+            )}
+          </th>
+          <td className={cell}>
+            {p.warehouse}, rack {p.rack}, shelf {p.shelf} ({p.shelfSpots}{' '}
+            {p.shelfSpots === 1 ? 'spot' : 'spots'})
+          </td>
+          <Stored dateIn={p.dateIn} days={p.daysInStorage} />
+        </tr>
+      ))}
+    </StoredSection>
   );
 }
 
