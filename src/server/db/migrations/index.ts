@@ -18,6 +18,8 @@ import * as plainReads from './0021-plain-reads';
 import * as vaultWeight from './0022-vault-weight';
 import * as fieldNamesCheckedAtCommit from './0023-field-names-checked-at-commit';
 import * as vaultRelease from './0024-vault-release';
+import * as vaultContents from './0025-vault-contents';
+import * as storageRequests from './0026-storage-requests';
 
 export interface Migration {
   name: string;
@@ -46,4 +48,6 @@ export const migrations: readonly Migration[] = [
   vaultWeight,
   fieldNamesCheckedAtCommit,
   vaultRelease,
+  vaultContents,
+  storageRequests,
 ];

@@ -28,6 +28,8 @@ export const customers = pgTable('customers', {
   authorisedDays: integer('authorised_days').notNull().default(90),
   /** null: the default, storage start plus the SIT conversion period (src/domain/sit-clock.ts). */
   conversionDate: date('conversion_date', { mode: 'string' }),
+  /** The customer's link (issue 32): null until the office makes one; renewing replaces it. */
+  portalToken: text('portal_token'),
 });
 
 export const orders = pgTable('orders', {
@@ -56,8 +58,22 @@ export const vaults = pgTable('vaults', {
   /** Set when the goods went out: the vault is off the floor but stays in the records (0492). */
   releasedOn: date('released_on', { mode: 'string' }),
   releasedBy: text('released_by'),
+  seal: text('seal').notNull().default(''),
+  itemNotes: text('item_notes').notNull().default(''),
+  /** The day the customer expects it out; receiving puts sooner releases on top. */
+  expectedRelease: date('expected_release', { mode: 'string' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Inventory tags the vault holds, one row per range of one lot ("LOT 4471, tags 1-120"). */
+export const vaultTags = pgTable('vault_tags', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  vaultId: bigint('vault_id', { mode: 'number' }).notNull(),
+  lot: text('lot').notNull(),
+  firstTag: integer('first_tag').notNull(),
+  lastTag: integer('last_tag').notNull(),
 });
 
 export const vaultAttachments = pgTable('vault_attachments', {
