@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChangedWarning } from './changed-warning';
 import { ModalDialog } from './dialog';
+import { DialogActions } from './dialog-actions';
 import { ErrorAlert } from './error-alert';
 
 interface ConfirmDialogProps {
@@ -39,26 +40,16 @@ export function ConfirmDialog({
     <ModalDialog open={open} title={title} description={message} width="md" onClose={onClose}>
       <ChangedWarning message={warning} className="mt-3" />
       <ErrorAlert message={error} className="mt-3" />
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          onClick={onClose}
-          className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
-        >
-          {cancelLabel}
-        </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={isBusy}
-          data-autofocus={tone === 'primary' ? true : undefined}
-          className={`min-h-11 rounded-lg px-4 py-2 font-semibold text-white disabled:bg-slate-500 ${
-            tone === 'danger' ? 'bg-red-700 hover:bg-red-800' : 'bg-brand-700 hover:bg-brand-900'
-          }`}
-        >
-          {confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        submitLabel={confirmLabel}
+        cancelLabel={cancelLabel}
+        isBusy={isBusy}
+        tone={tone}
+        isAutoFocused={tone === 'primary'}
+        onSubmit={onConfirm}
+        onCancel={onClose}
+        className="mt-6"
+      />
     </ModalDialog>
   );
 }

@@ -12,6 +12,7 @@ export function BackupsPage() {
   const status = useBackupStatus();
   const take = useTakeBackup();
   const last = status.data?.last;
+  const isBusy = take.isPending || status.data?.running === true;
   return (
     <div className="mx-auto max-w-3xl p-4 sm:p-6">
       <h1 className="mb-6 text-2xl font-bold">Backups</h1>
@@ -42,13 +43,17 @@ export function BackupsPage() {
             A backup holds every company on this installation: its records and every uploaded file.
             One is taken each night and before every upgrade.
           </p>
+          {/* Busy, the button keeps the focus (a disabled one would send the keyboard back
+              to the top of the page) and ignores presses. */}
           <button
             type="button"
-            onClick={() => take.mutate()}
-            disabled={take.isPending || status.data.running}
-            className="mt-4 min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
+            onClick={() => {
+              if (!isBusy) take.mutate();
+            }}
+            aria-disabled={isBusy}
+            className="mt-4 min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white aria-disabled:opacity-60"
           >
-            {take.isPending || status.data.running ? 'Backing up...' : 'Back up now'}
+            {isBusy ? 'Backing up...' : 'Back up now'}
           </button>
           <ErrorAlert error={take.error} className="mt-3" />
           {take.isSuccess && (

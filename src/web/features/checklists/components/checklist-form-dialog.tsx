@@ -4,6 +4,7 @@ import type { Checklist } from '../../../../contracts/checklists';
 import type { WarehouseSummary } from '../../../../contracts/warehouses';
 import { DEFAULT_CHECKLIST_TASKS, normaliseTaskTitles } from '../../../../domain/checklist-rules';
 import { ModalDialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ChangedWarning } from '../../../components/changed-warning';
 import { ErrorAlert } from '../../../components/error-alert';
 
@@ -151,22 +152,11 @@ export function ChecklistFormDialog({
         </label>
         <ChangedWarning message={warning} />
         <ErrorAlert message={problem ?? error} />
-        <div className="flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-lg border border-slate-300 px-4 py-2"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={isBusy}
-            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
-          >
-            {checklist ? 'Save Checklist' : 'Create Checklist'}
-          </button>
-        </div>
+        <DialogActions
+          submitLabel={checklist ? 'Save Checklist' : 'Create Checklist'}
+          isBusy={isBusy}
+          onCancel={onClose}
+        />
       </form>
     </ModalDialog>
   );

@@ -37,6 +37,7 @@ export function CustomerForm({ customer }: { customer: CustomerRecord }) {
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
     const body: UpdateCustomerBody = {
       phone: form.phone,
       email: form.email,
@@ -135,10 +136,12 @@ export function CustomerForm({ customer }: { customer: CustomerRecord }) {
       />
       <ErrorAlert error={update.error} />
       <div className="flex items-center gap-3">
+        {/* Saving, the button keeps the focus (a disabled one would send the keyboard back to
+            the top of the page); the form ignores a second press meanwhile. */}
         <button
           type="submit"
-          disabled={update.isPending}
-          className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+          aria-disabled={update.isPending}
+          className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 aria-disabled:opacity-60"
         >
           Save customer
         </button>

@@ -69,12 +69,17 @@ export function StorageReportPage() {
       </div>
       {data && (
         <label className="flex min-h-11 items-center gap-2">
+          {/* Saving, the box keeps the focus (a disabled one would send the keyboard back to
+              the top of the page) and ignores presses. */}
           <input
             type="checkbox"
-            className="h-5 w-5"
+            className="h-5 w-5 aria-disabled:opacity-60"
             checked={data.countsStaged}
-            disabled={!maySet || setCountsStaged.isPending}
-            onChange={(e) => setCountsStaged.mutate(e.target.checked)}
+            disabled={!maySet}
+            aria-disabled={setCountsStaged.isPending}
+            onChange={(e) => {
+              if (!setCountsStaged.isPending) setCountsStaged.mutate(e.target.checked);
+            }}
           />
           Staged vaults count
           {!maySet && (

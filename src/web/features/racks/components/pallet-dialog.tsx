@@ -8,6 +8,7 @@ import {
 import type { Pallet } from '../../../../contracts/racks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ModalDialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api';
@@ -142,32 +143,24 @@ export function PalletDialog({ slug, target, onClose }: PalletDialogProps) {
           />
         </div>
         <ErrorAlert message={error} />
-        <div className="flex flex-wrap justify-end gap-3 pt-2">
-          {pallet && (
-            <button
-              type="button"
-              onClick={() => setConfirmingDelete(true)}
-              disabled={isBusy}
-              className="mr-auto min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
-            >
-              Delete
-            </button>
-          )}
-          <button
-            type="button"
-            onClick={onClose}
-            className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={isBusy}
-            className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
-          >
-            Save
-          </button>
-        </div>
+        <DialogActions
+          submitLabel="Save"
+          isBusy={isBusy}
+          onCancel={onClose}
+          className="pt-2"
+          start={
+            pallet && (
+              <button
+                type="button"
+                onClick={() => setConfirmingDelete(true)}
+                disabled={isBusy}
+                className="mr-auto min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
+              >
+                Delete
+              </button>
+            )
+          }
+        />
       </form>
       <ConfirmDialog
         open={isConfirmingDelete}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { resetPasswordBodySchema } from '../../../../contracts/team';
 import { PASSWORD_MAX_LENGTH } from '../../../../contracts/limits';
 import { ModalDialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextField } from '../../../components/text-field';
 import { useResetTeamPassword } from '../api/use-team';
@@ -57,22 +58,11 @@ export function ResetPasswordDialog({ member, onDone, onClose }: ResetPasswordDi
           onChange={(e) => setPassword(e.target.value)}
         />
         <ErrorAlert error={reset.error} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={onClose}
-            className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={reset.isPending}
-            className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
-          >
-            {reset.isPending ? 'Saving...' : 'Set password'}
-          </button>
-        </div>
+        <DialogActions
+          submitLabel={reset.isPending ? 'Saving...' : 'Set password'}
+          isBusy={reset.isPending}
+          onCancel={onClose}
+        />
       </form>
     </ModalDialog>
   );

@@ -3,6 +3,7 @@ import type { Field } from '../../../../contracts/fields';
 import { emptyCustomerName, emptyTypesForField } from '../../../../domain/empty-vault';
 import { takesVaultNumber } from '../../../../domain/vault-number';
 import { ModalDialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ChangedWarning } from '../../../components/changed-warning';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextAreaField, TextField } from '../../../components/text-field';
@@ -139,22 +140,12 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
         />
         <ErrorAlert message={fileError} />
         <ErrorAlert error={addVault.error} />
-        <div className="flex justify-end gap-3 pt-2">
-          <button
-            type="button"
-            onClick={onClose}
-            className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={addVault.isPending}
-            className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
-          >
-            {addVault.isPending ? 'Adding Vault...' : 'Add Vault'}
-          </button>
-        </div>
+        <DialogActions
+          submitLabel={addVault.isPending ? 'Adding Vault...' : 'Add Vault'}
+          isBusy={addVault.isPending}
+          onCancel={onClose}
+          className="pt-2"
+        />
       </form>
     </ModalDialog>
   );

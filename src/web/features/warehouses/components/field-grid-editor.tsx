@@ -4,6 +4,7 @@ import type { Field } from '../../../../contracts/fields';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { columnIndex, compareFieldNames, parseFieldName } from '../../../../domain/field-names';
 import { ModalDialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextField } from '../../../components/text-field';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -186,22 +187,11 @@ export function FieldGridEditor({ warehouse }: { warehouse: Warehouse }) {
             onChange={(e) => setCount(e.target.value)}
           />
           <ErrorAlert message={error} />
-          <div className="flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={() => setOpen(null)}
-              className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
-            >
-              Cancel
-            </button>
-            <button
-              type="submit"
-              disabled={changeGrid.isPending}
-              className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
-            >
-              Submit
-            </button>
-          </div>
+          <DialogActions
+            submitLabel="Submit"
+            isBusy={changeGrid.isPending}
+            onCancel={() => setOpen(null)}
+          />
         </form>
       </ModalDialog>
     </section>
