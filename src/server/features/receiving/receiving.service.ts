@@ -41,7 +41,9 @@ const week = (monday: string | null) =>
 function reasonSentence(fieldName: string, reason: SlotReason): string {
   switch (reason.kind) {
     case 'on_later':
-      return `Sooner releases on top: the top vault of ${fieldName} ${week(reason.below)}, not before this one.`;
+      return reason.below === null
+        ? `Sooner releases on top: the top vault of ${fieldName} ${week(null)}.`
+        : `Sooner releases on top: the top vault of ${fieldName} ${week(reason.below)}, not before this one.`;
     case 'empty_field':
       return `Field ${fieldName} is empty: no stack with room has a vault due out the same week or later on top, and an empty field buries nothing.`;
     case 'buries_sooner':
@@ -63,11 +65,9 @@ export async function suggestPlaceFor(
       throw notFound('Customer');
     }
   }
-  let from = null;
-  if (query.from_field_id !== undefined) {
-    from = fields.find((f) => f.id === query.from_field_id) ?? null;
-    if (!from) throw notFound('Field');
-  }
+  const from =
+    query.from_field_id === undefined ? null : fields.find((f) => f.id === query.from_field_id);
+  if (from === undefined) throw notFound('Field');
   const place = suggestPlace({
     fields,
     arriving: {
