@@ -160,16 +160,18 @@ export interface OutlookWeek {
 export function releaseOutlook(fields: readonly SlottingField[]): OutlookWeek[] {
   const weeks = new Map<string, OutlookWeek>();
   for (const field of fields) {
-    for (const vault of field.vaults) {
-      if (vault.expectedRelease === null) continue;
-      const weekStart = weekStartOf(vault.expectedRelease);
-      const week = weeks.get(weekStart) ?? { weekStart, due: 0, needingDigOut: 0 };
-      week.due += 1;
-      const isBuried = field.vaults.some(
-        (v) => v.position > vault.position && weekOf(v.expectedRelease) > weekStart,
-      );
-      if (isBuried) week.needingDigOut += 1;
-      weeks.set(weekStart, week);
+    // Top down, carrying the latest week seen above, so each vault is weighed once.
+    const topDown = [...field.vaults].sort((a, b) => b.position - a.position);
+    let latestAbove = '';
+    for (const vault of topDown) {
+      const weekStart = weekOf(vault.expectedRelease);
+      if (vault.expectedRelease !== null) {
+        const week = weeks.get(weekStart) ?? { weekStart, due: 0, needingDigOut: 0 };
+        week.due += 1;
+        if (latestAbove > weekStart) week.needingDigOut += 1;
+        weeks.set(weekStart, week);
+      }
+      if (weekStart > latestAbove) latestAbove = weekStart;
     }
   }
   return [...weeks.values()].sort((a, b) => a.weekStart.localeCompare(b.weekStart));
