@@ -20,6 +20,8 @@ export interface PlanVault {
   position: number;
 }
 
+type GridPlace = Pick<PlanField, 'colIndex' | 'rowIndex'>;
+
 interface PlannedMove {
   vault: PlanVault;
   /** The field and slot it goes to; null for the stage. */
@@ -35,8 +37,8 @@ export type DigOutPlan =
  * outwards (left before right at equal distance), each by row distance. Forklift travel
  * grows with both, and a same-column field is the one staff reach without turning.
  */
-function byNearness(from: { colIndex: number; rowIndex: number }) {
-  return (a: PlanField, b: PlanField): number => {
+export function byNearness(from: GridPlace) {
+  return (a: GridPlace, b: GridPlace): number => {
     const colA = Math.abs(a.colIndex - from.colIndex);
     const colB = Math.abs(b.colIndex - from.colIndex);
     if (colA !== colB) return colA - colB;

@@ -4,6 +4,7 @@ import { ROLES, roleAllows, roleRefusal, type Role } from '../../src/domain/role
 import { registeredEndpoints } from '../../src/server/http/route';
 import {
   makeCompanyWithUser,
+  makeWarehouse,
   signedInColleague,
   TEST_PASSWORD,
   type SignedInStaff,
@@ -80,6 +81,20 @@ describe('every call of the API, for every role', () => {
       expect(wrong).toEqual([]);
     });
   }
+});
+
+describe('receiving by release date is floor work', () => {
+  it('lets every role ask for a suggested place and the release outlook', async () => {
+    const warehouse = await makeWarehouse(admin, { rows: 1, cols: 1 });
+    for (const role of ROLES) {
+      const client = clients.get(role);
+      if (!client) throw new Error(`no ${role} signed in`);
+      const base = `/api/warehouses/${warehouse.id}`;
+      const place = await client.get(`${base}/suggested-place?expected_release=2026-12-16`);
+      expect(place.body, role).toMatchObject({ field_name: 'A1', position: 1 });
+      expect((await client.get(`${base}/release-outlook`)).body, role).toEqual({ weeks: [] });
+    }
+  });
 });
 
 describe('the team keeps roles', () => {

@@ -36,6 +36,14 @@ describe("another company's ids answer as if they did not exist", () => {
     expect((await owner.client.get(`/api/warehouse/${warehouse.id}`)).status).toBe(200);
   });
 
+  it('cannot ask where to place a vault in it, nor its release outlook', async () => {
+    const base = `/api/warehouses/${warehouse.id}`;
+    const place = await intruder.client.get(`${base}/suggested-place?expected_release=2026-12-16`);
+    expect(place.status).toBe(404);
+    expect((await intruder.client.get(`${base}/release-outlook`)).status).toBe(404);
+    expect((await owner.client.get(`${base}/release-outlook`)).status).toBe(200);
+  });
+
   it('sees none of it in its own lists', async () => {
     const summaries = (await intruder.client.get('/api/warehouse/summaries'))
       .body as WarehouseSummary[];

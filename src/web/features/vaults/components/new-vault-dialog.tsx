@@ -21,6 +21,7 @@ import {
   VAULT_NUMBER_MAX_LENGTH,
 } from '../../../../contracts/limits';
 import { FilePicker } from '../../../components/file-picker';
+import { SuggestedPlace, type ChosenPlace } from '../../receiving/components/suggested-place';
 
 interface NewVaultDialogProps {
   field: Field;
@@ -42,6 +43,12 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   const [weight, setWeight] = useState('');
   const [attachment, setAttachment] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // Staff's slot, until they take the place suggested by release date instead.
+  const [place, setPlace] = useState<ChosenPlace>({
+    fieldId: field.id,
+    fieldName: field.name,
+    position,
+  });
 
   const emptyTypes: readonly string[] = emptyTypesForField(isCouchboxField);
   const isNumberDisabled = !takesVaultNumber(isEmptyMode, type);
@@ -69,8 +76,8 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
         type,
         note,
         weight,
-        fieldId: field.id,
-        position,
+        fieldId: place.fieldId,
+        position: place.position,
         attachment,
       },
       { onSuccess: onClose },
@@ -80,7 +87,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   return (
     <ModalDialog
       title="New Vault Info"
-      description={`Field ${field.name}, position ${position}`}
+      description={`Field ${place.fieldName}, position ${place.position}`}
       onClose={onClose}
     >
       <div className="mt-4">
@@ -139,6 +146,13 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           }}
         />
         <ErrorAlert message={fileError} />
+        <SuggestedPlace
+          warehouseId={field.warehouse_id}
+          fromFieldId={field.id}
+          type={type}
+          chosen={place}
+          onUse={setPlace}
+        />
         <ErrorAlert error={addVault.error} />
         <DialogActions
           submitLabel={addVault.isPending ? 'Adding Vault...' : 'Add Vault'}

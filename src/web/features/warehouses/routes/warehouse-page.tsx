@@ -5,6 +5,7 @@ import { PresenceNote } from '../../../components/presence-note';
 import { PrintLabelsButton } from '../../../components/labels/print-labels-button';
 import { Spinner } from '../../../components/spinner';
 import { RackView } from '../../racks/components/rack-view';
+import { ReleaseOutlookButton } from '../../receiving/components/release-outlook-button';
 import { useSearchActions } from '../../../lib/search-context';
 import { VaultView } from '../../vaults/components/vault-view';
 import { useWarehouse } from '../api/use-warehouse';
@@ -46,6 +47,7 @@ export function WarehousePage() {
             },
           ]}
         />
+        <ReleaseOutlookButton warehouseId={w.id} />
         <div
           role="group"
           aria-label="View"

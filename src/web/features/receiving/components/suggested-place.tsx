@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { isIsoDate } from '../../../../domain/calendar-days';
+import { errorMessage } from '../../../lib/api';
+import { useSuggestedPlace } from '../api/use-suggested-place';
+
+/** The name of the form's expected release input (the vault forms send it by this key). */
+const EXPECTED_RELEASE_INPUT = 'expected_release';
+
+/**
+ * The expected release the enclosing form holds, read from the form itself, so the form that
+ * owns the date needs no wiring to this panel (decision 0561). Null while blank or not a day.
+ */
+function useFormReleaseDate(root: RefObject<HTMLElement | null>): string | null {
+  const [day, setDay] = useState<string | null>(null);
+  useEffect(() => {
+    const form = root.current?.closest('form');
+    if (!form) return;
+    const read = () => {
+      const input = form.elements.namedItem(EXPECTED_RELEASE_INPUT);
+      const value = input instanceof HTMLInputElement ? input.value : '';
+      setDay(isIsoDate(value) ? value : null);
+    };
+    read();
+    form.addEventListener('input', read);
+    form.addEventListener('change', read);
+    return () => {
+      form.removeEventListener('input', read);
+      form.removeEventListener('change', read);
+    };
+  }, [root]);
+  return day;
+}
+
+export interface ChosenPlace {
+  fieldId: number;
+  fieldName: string;
+  position: number;
+}
+
+interface SuggestedPlaceProps {
+  warehouseId: number;
+  /** The field staff started from: the suggestion prefers the nearest good one. */
+  fromFieldId: number;
+  type: string;
+  chosen: ChosenPlace;
+  onUse: (place: ChosenPlace) => void;
+}
+
+/**
+ * Once the form has an expected release, where the vault should go so sooner releases sit on
+ * top, with a button that takes that place; staff may keep their own choice.
+ */
+export function SuggestedPlace({
+  warehouseId,
+  fromFieldId,
+  type,
+  chosen,
+  onUse,
+}: SuggestedPlaceProps) {
+  const root = useRef<HTMLDivElement>(null);
+  // The slot staff picked themselves, so they can go back to it after taking the suggestion.
+  const [own] = useState(chosen);
+  const isOwnChosen = own.fieldId === chosen.fieldId && own.position === chosen.position;
+  const sentenceId = useId();
+  const expectedRelease = useFormReleaseDate(root);
+  const suggestion = useSuggestedPlace(warehouseId, { type, expectedRelease, fromFieldId });
+  const answer = expectedRelease === null ? null : suggestion.data;
+  const place: ChosenPlace | null =
+    answer && answer.field_id !== null && answer.field_name !== null && answer.position !== null
+      ? { fieldId: answer.field_id, fieldName: answer.field_name, position: answer.position }
+      : null;
+  const isChosen = place?.fieldId === chosen.fieldId && place.position === chosen.position;
+  return (
+    <div ref={root} aria-live="polite">
+      {suggestion.isError && expectedRelease !== null && (
+        <p className="text-sm text-slate-700">No suggestion: {errorMessage(suggestion.error)}</p>
+      )}
+      {answer && !place && <p className="text-sm text-slate-700">{answer.reason}</p>}
+      {answer && place && (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-brand-600 bg-brand-50 p-3">
+          <div className="min-w-0 flex-1">
+            <p id={sentenceId} className="font-semibold">
+              Suggested: {place.fieldName}, position {place.position} (sooner releases on top)
+            </p>
+            <p className="text-sm text-slate-700">{answer.reason}</p>
+          </div>
+          {isChosen && isOwnChosen && (
+            <p className="text-sm font-semibold text-brand-900">Your choice is this place.</p>
+          )}
+          {isChosen && !isOwnChosen && (
+            <button
+              type="button"
+              onClick={() => onUse(own)}
+              className="min-h-11 rounded-lg border border-slate-400 bg-white px-4 py-2"
+            >
+              Back to {own.fieldName}, position {own.position}
+            </button>
+          )}
+          {!isChosen && (
+            <button
+              type="button"
+              aria-describedby={sentenceId}
+              onClick={() => onUse(place)}
+              className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
+            >
+              Use
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
