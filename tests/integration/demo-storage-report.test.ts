@@ -158,7 +158,11 @@ it('the storage report of the demo matches the count made by hand for three cust
     if (!customer) throw new Error(`no demo customer ${name}`);
     const rows = report.rows.filter((r) => r.customerId === customer.id);
     expect(rows, name).toEqual(
-      MONTHS.map((m) => ({ customerId: customer.id, customerName: name, ...countByHand(goods, m) })),
+      MONTHS.map((m) => ({
+        customerId: customer.id,
+        customerName: name,
+        ...countByHand(goods, m),
+      })),
     );
   }
   // Spot checks written out: King's December is 10097 for 9 days and 10646 for 21, 30
@@ -168,7 +172,7 @@ it('the storage report of the demo matches the count made by hand for three cust
     { vaultDays: 30, vaultMonths: 0.97, cwt: 25.38, cwtMonths: 14.65 },
   );
   const adams = customers.find((c) => c.name === 'ADAMS, A');
-  expect(report.rows.find((r) => r.customerId === adams?.id && r.month === '2026-02')).toMatchObject(
-    { vaultDays: 56, vaultMonths: 2, cwt: 10.48, cwtMonths: 10.48, unweighed: 1 },
-  );
+  expect(
+    report.rows.find((r) => r.customerId === adams?.id && r.month === '2026-02'),
+  ).toMatchObject({ vaultDays: 56, vaultMonths: 2, cwt: 10.48, cwtMonths: 10.48, unweighed: 1 });
 });

@@ -32,9 +32,9 @@ export function StorageReportPage() {
     <div className="mx-auto max-w-6xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-bold">Storage report</h1>
       <p className="text-slate-700">
-        Per customer per month: each vault counts every day from its date in to today or its release;
-        pallets count by the shelf spots they take; weight counts in CWT (100 lb), and CWT-months by
-        the days stored. Quantities for invoices; the rate is yours to fill.
+        Per customer per month: each vault counts every day from its date in to today or its
+        release; pallets count by the shelf spots they take; weight counts in CWT (100 lb), and
+        CWT-months by the days stored. Quantities for invoices; the rate is yours to fill.
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <TextField
@@ -139,6 +139,7 @@ export function StorageReportPage() {
                     <td className={`${cell} text-right tabular-nums`}>{r.palletSpots}</td>
                     <td className={`${cell} text-right tabular-nums`}>
                       {r.cwt}
+                      {r.unweighed > 0 && ' '}
                       {r.unweighed > 0 && (
                         <span className="block text-xs whitespace-nowrap text-amber-800">
                           {r.unweighed} not weighed
