@@ -15,7 +15,7 @@ import {
 // month.
 
 /** Pounds in a hundredweight. */
-export const POUNDS_PER_CWT = 100;
+const POUNDS_PER_CWT = 100;
 
 /** One thing in storage: a vault (one unit) or a pallet (its shelf spots). */
 export interface StoredItem {
