@@ -227,6 +227,9 @@ const storageReportRowSchema = z.object({
   palletSpots: z.number().int(),
   palletSpotDays: z.number().int(),
   palletSpotMonths: z.number(),
+  cwt: z.number(),
+  cwtMonths: z.number(),
+  unweighed: z.number().int(),
   firstDay: isoDateSchema,
   lastDay: isoDateSchema,
 });
@@ -245,7 +248,7 @@ export const getStorageReport = defineEndpoint({
   method: 'GET',
   path: '/api/storage-report',
   summary:
-    'Per customer per month: vault-days and vault-months, pallet shelf spots, first and last day; each vault counts from its date in to today.',
+    'Per customer per month: vault-days and vault-months, pallet shelf spots, weight in CWT (100 lb) and CWT-months, first and last day; each vault counts from its date in to today or its release.',
   tag: 'customers',
   access: 'session',
   role: 'office',

@@ -23,6 +23,9 @@ export const INVOICE_COLUMNS = [
   'PalletSpots',
   'PalletSpotDays',
   'PalletSpotMonths',
+  'Cwt',
+  'CwtMonths',
+  'Unweighed',
   'FirstDay',
   'LastDay',
 ] as const;
@@ -54,6 +57,7 @@ export function invoiceLine(row: StorageReportRow): InvoiceLine {
   const parts = [
     hasVaults ? `${plural(row.vaults, 'vault')}, ${plural(row.vaultDays, 'vault-day')}` : null,
     row.palletSpots > 0 ? `${plural(row.palletSpots, 'pallet shelf spot')}` : null,
+    row.cwt > 0 ? `${row.cwt} CWT` : null,
   ].filter(Boolean);
   return {
     invoiceNo: `ST${row.month.replace('-', '')}-${row.customerId}`,
@@ -94,6 +98,9 @@ export function invoiceCells(line: InvoiceLine): (string | number | null)[] {
     r.palletSpots,
     r.palletSpotDays,
     r.palletSpotMonths,
+    r.cwt,
+    r.cwtMonths,
+    r.unweighed,
     r.firstDay,
     r.lastDay,
   ];

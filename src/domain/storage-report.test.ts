@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysIn, isIsoDate, lastDayOf, monthsFrom } from './calendar-days';
-import { invoiceCells, invoiceLine } from './storage-invoice';
+import { INVOICE_COLUMNS, invoiceCells, invoiceLine } from './storage-invoice';
 import { storageReport, storedDaysIn, type StoredItem } from './storage-report';
 
 const vault = (customerId: number, since: string): StoredItem => ({
@@ -69,6 +69,9 @@ describe('storage report', () => {
         palletSpots: 0,
         palletSpotDays: 0,
         palletSpotMonths: 0,
+        cwt: 0,
+        cwtMonths: 0,
+        unweighed: 1,
         firstDay: '2026-09-16',
         lastDay: '2026-09-30',
       },
@@ -82,6 +85,9 @@ describe('storage report', () => {
         palletSpots: 0,
         palletSpotDays: 0,
         palletSpotMonths: 0,
+        cwt: 0,
+        cwtMonths: 0,
+        unweighed: 2,
         firstDay: '2026-10-01',
         lastDay: '2026-10-31',
       },
@@ -95,10 +101,45 @@ describe('storage report', () => {
         palletSpots: 2,
         palletSpotDays: 22,
         palletSpotMonths: 0.71,
+        cwt: 0,
+        cwtMonths: 0,
+        unweighed: 2,
         firstDay: '2026-10-11',
         lastDay: '2026-10-31',
       },
     ]);
+  });
+
+  it('weighs each month in hundredweight, prorates CWT-months by the days stored and counts the unweighed', () => {
+    const rows = storageReport(
+      [
+        { ...vault(1, '2026-09-01'), weight: 1250 },
+        { ...vault(1, '2026-09-16'), weight: 800.5 },
+        { ...vault(1, '2026-09-21'), weight: null },
+        { ...vault(1, '2026-09-01'), weight: 400, releasedOn: '2026-09-10' },
+      ],
+      { from: '2026-09', to: '2026-10' },
+      '2026-11-05',
+    );
+    // September: 12.5 + 8.005 + 4 CWT; CWT-days 12.5 x 30 + 8.005 x 15 + 4 x 10 = 535.075 over 30.
+    // October: the released vault is gone; 20.505 CWT stored all month.
+    expect(rows.map((r) => [r.month, r.cwt, r.cwtMonths, r.unweighed])).toEqual([
+      ['2026-09', 24.51, 17.84, 1],
+      ['2026-10', 20.51, 20.51, 1],
+    ]);
+  });
+
+  it('names the weight in the invoice line and gives its own columns for CWT', () => {
+    const [row] = storageReport(
+      [{ ...vault(7, '2026-10-17'), weight: 1500 }, vault(7, '2026-10-17')],
+      { from: '2026-10', to: '2026-10' },
+      '2026-12-01',
+    );
+    if (!row) throw new Error('no row');
+    const cells = invoiceCells(invoiceLine(row));
+    expect(cells[6]).toBe('Storage 2026-10-17 to 2026-10-31: 2 vaults, 30 vault-days; 15 CWT');
+    const column = (name: (typeof INVOICE_COLUMNS)[number]) => cells[INVOICE_COLUMNS.indexOf(name)];
+    expect([column('Cwt'), column('CwtMonths'), column('Unweighed')]).toEqual([15, 7.26, 1]);
   });
 
   it('gives QuickBooks one line per customer per month with the rate left empty', () => {

@@ -10,7 +10,12 @@ import {
 // The storage report bills storage per customer per month (decision 0490): a vault counts
 // every day from its date in to today, or to its release day when released (decision 0492),
 // both included, and a pallet counts by the shelf spots it takes, from the day it was put on
-// its shelf.
+// its shelf. Weight bills in hundredweight (CWT, 100 lb): the weight stored in the month, and
+// CWT-months, each item's CWT times the share of the month it was stored, for a rate per CWT per
+// month.
+
+/** Pounds in a hundredweight. */
+const POUNDS_PER_CWT = 100;
 
 /** One thing in storage: a vault (one unit) or a pallet (its shelf spots). */
 export interface StoredItem {
@@ -23,6 +28,8 @@ export interface StoredItem {
   releasedOn?: string | null;
   /** Shelf spots for a pallet; 1 for a vault. */
   units: number;
+  /** In pounds; null when nobody weighed it. */
+  weight?: number | null;
 }
 
 export interface StorageReportRow {
@@ -36,6 +43,12 @@ export interface StorageReportRow {
   palletSpots: number;
   palletSpotDays: number;
   palletSpotMonths: number;
+  /** The weight of what was stored in the month, in hundredweight. */
+  cwt: number;
+  /** Each item's CWT times its days stored over the days of the month. */
+  cwtMonths: number;
+  /** Items stored in the month that nobody weighed: the CWT leaves them out. */
+  unweighed: number;
   /** The first and last day of the month anything of the customer's was stored. */
   firstDay: string;
   lastDay: string;
@@ -69,6 +82,7 @@ export function storageReport(
   const rows: StorageReportRow[] = [];
   for (const month of monthsFrom(range.from, range.to)) {
     const byCustomer = new Map<number, StorageReportRow>();
+    const cwtDays = new Map<StorageReportRow, number>();
     for (const item of items) {
       const stored = storedDaysIn(month, item.since, lastStoredDay(item.releasedOn, today));
       if (!stored) continue;
@@ -84,6 +98,9 @@ export function storageReport(
           palletSpots: 0,
           palletSpotDays: 0,
           palletSpotMonths: 0,
+          cwt: 0,
+          cwtMonths: 0,
+          unweighed: 0,
           firstDay: stored.first,
           lastDay: stored.last,
         };
@@ -96,6 +113,11 @@ export function storageReport(
         row.palletSpots += item.units;
         row.palletSpotDays += stored.days * item.units;
       }
+      if (item.weight == null) row.unweighed += 1;
+      else {
+        row.cwt += item.weight / POUNDS_PER_CWT;
+        cwtDays.set(row, (cwtDays.get(row) ?? 0) + (item.weight / POUNDS_PER_CWT) * stored.days);
+      }
       if (stored.first < row.firstDay) row.firstDay = stored.first;
       if (stored.last > row.lastDay) row.lastDay = stored.last;
     }
@@ -103,6 +125,8 @@ export function storageReport(
     for (const row of byCustomer.values()) {
       row.vaultMonths = round2(row.vaultDays / days);
       row.palletSpotMonths = round2(row.palletSpotDays / days);
+      row.cwt = round2(row.cwt);
+      row.cwtMonths = round2((cwtDays.get(row) ?? 0) / days);
     }
     rows.push(
       ...[...byCustomer.values()].sort(

@@ -290,7 +290,8 @@ describe('customers', () => {
 describe('storage report', () => {
   /**
    * Three customers with dates in before and inside August to October 2026, a pallet, a staged
-   * vault and an empty unit; the figures below are counted by hand from these dates.
+   * vault and an empty unit, some weighed (101: 1200 lb, 301: 2000 lb, the pallet 450 lb) and
+   * some not; the figures below are counted by hand from these dates.
    */
   async function seedCompany(): Promise<SignedInStaff> {
     const staff = await makeCompanyWithUser(app);
@@ -301,16 +302,18 @@ describe('storage report', () => {
       field: string,
       position: number,
       day: string,
+      weight?: number,
     ) => {
       await makeVault(staff, {
         field_id: fieldId(w, field),
         position,
         customer_name: customer,
         vault_id: name,
+        weight,
       });
       await setDateIn(staff, name, day);
     };
-    await place('101', 'ALVAREZ', 'A1', 1, '2026-08-20');
+    await place('101', 'ALVAREZ', 'A1', 1, '2026-08-20', 1200);
     await sqlInsertVault(app, staff, {
       name: '102',
       customer: 'ALVAREZ',
@@ -318,7 +321,7 @@ describe('storage report', () => {
     });
     await setDateIn(staff, '102', '2026-10-16');
     await place('201', 'BROOKS', 'A2', 1, '2026-09-01');
-    await place('301', 'CHO', 'B1', 1, '2026-07-15');
+    await place('301', 'CHO', 'B1', 1, '2026-07-15', 2000);
     await place('401', 'DIAZ', 'B2', 1, '2026-12-01');
     await makeVault(staff, { field_id: fieldId(w, 'B1'), position: 2, customer_name: 'EMPTY' });
     await app.deps.db.execute(
@@ -329,7 +332,7 @@ describe('storage report', () => {
     const rack = await makeRack(staff, w.id);
     const shelf = rack.shelves[0];
     if (!shelf) throw new Error('no shelf');
-    await makePallet(staff, shelf.id, { customer_name: 'Brooks', shelf_spots: 2 });
+    await makePallet(staff, shelf.id, { customer_name: 'Brooks', shelf_spots: 2, weight: 450 });
     await app.deps.db.execute(
       sql`UPDATE pallets SET created_at = '2026-10-11 12:00:00+00' WHERE company_id = ${staff.user.companyId}`,
     );
@@ -344,6 +347,7 @@ describe('storage report', () => {
     vaultMonths: number,
     firstDay: string,
     lastDay: string,
+    weight: [cwt: number, cwtMonths: number, unweighed: number],
     pallet: [spots: number, spotDays: number, spotMonths: number] = [0, 0, 0],
   ) => ({
     customerId: expect.any(Number),
@@ -355,6 +359,9 @@ describe('storage report', () => {
     palletSpots: pallet[0],
     palletSpotDays: pallet[1],
     palletSpotMonths: pallet[2],
+    cwt: weight[0],
+    cwtMonths: weight[1],
+    unweighed: weight[2],
     firstDay,
     lastDay,
   });
@@ -366,17 +373,30 @@ describe('storage report', () => {
     const report = res.body as StorageReport;
     expect(report.countsStaged).toBe(true);
     expect(report.rows).toEqual([
-      // August: Alvarez's 101 from the 20th (12 days of 31), Cho's 301 all month.
-      hand('ALVAREZ', '2026-08', 1, 12, 0.39, '2026-08-20', '2026-08-31'),
-      hand('CHO', '2026-08', 1, 31, 1, '2026-08-01', '2026-08-31'),
-      hand('ALVAREZ', '2026-09', 1, 30, 1, '2026-09-01', '2026-09-30'),
-      hand('BROOKS', '2026-09', 1, 30, 1, '2026-09-01', '2026-09-30'),
-      hand('CHO', '2026-09', 1, 30, 1, '2026-09-01', '2026-09-30'),
-      // October: Alvarez's staged 102 from the 16th adds 16 days to 101's 31; 47 / 31.
-      hand('ALVAREZ', '2026-10', 2, 47, 1.52, '2026-10-01', '2026-10-31'),
-      // Brooks's pallet takes two shelf spots from the 11th: 2 x 21 spot-days, 42 / 31.
-      hand('BROOKS', '2026-10', 1, 31, 1, '2026-10-01', '2026-10-31', [2, 42, 1.35]),
-      hand('CHO', '2026-10', 1, 31, 1, '2026-10-01', '2026-10-31'),
+      // August: Alvarez's 101 from the 20th (12 days of 31; 12 CWT x 12 / 31 CWT-months),
+      // Cho's 301 all month.
+      hand('ALVAREZ', '2026-08', 1, 12, 0.39, '2026-08-20', '2026-08-31', [12, 4.65, 0]),
+      hand('CHO', '2026-08', 1, 31, 1, '2026-08-01', '2026-08-31', [20, 20, 0]),
+      hand('ALVAREZ', '2026-09', 1, 30, 1, '2026-09-01', '2026-09-30', [12, 12, 0]),
+      hand('BROOKS', '2026-09', 1, 30, 1, '2026-09-01', '2026-09-30', [0, 0, 1]),
+      hand('CHO', '2026-09', 1, 30, 1, '2026-09-01', '2026-09-30', [20, 20, 0]),
+      // October: Alvarez's staged 102 from the 16th adds 16 days to 101's 31; 47 / 31. It was
+      // not weighed.
+      hand('ALVAREZ', '2026-10', 2, 47, 1.52, '2026-10-01', '2026-10-31', [12, 12, 1]),
+      // Brooks's pallet takes two shelf spots from the 11th: 2 x 21 spot-days, 42 / 31; its
+      // 4.5 CWT for 21 days of 31.
+      hand(
+        'BROOKS',
+        '2026-10',
+        1,
+        31,
+        1,
+        '2026-10-01',
+        '2026-10-31',
+        [4.5, 3.05, 1],
+        [2, 42, 1.35],
+      ),
+      hand('CHO', '2026-10', 1, 31, 1, '2026-10-01', '2026-10-31', [20, 20, 0]),
     ]);
   });
 
@@ -418,11 +438,11 @@ describe('storage report', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'InvoiceNo,Customer,InvoiceDate,DueDate,Terms,Item(Product/Service),ItemDescription,ItemQuantity,ItemRate,ItemAmount,Month,Vaults,VaultDays,VaultMonths,PalletSpots,PalletSpotDays,PalletSpotMonths,FirstDay,LastDay',
+      'InvoiceNo,Customer,InvoiceDate,DueDate,Terms,Item(Product/Service),ItemDescription,ItemQuantity,ItemRate,ItemAmount,Month,Vaults,VaultDays,VaultMonths,PalletSpots,PalletSpotDays,PalletSpotMonths,Cwt,CwtMonths,Unweighed,FirstDay,LastDay',
     );
     expect(lines).toHaveLength(4);
     expect(lines[2]).toMatch(
-      /^ST202610-\d+,BROOKS,10\/31\/2026,11\/30\/2026,Net 30,Vault storage,"Storage 2026-10-01 to 2026-10-31: 1 vault, 31 vault-days; 2 pallet shelf spots",1,,,2026-10,1,31,1,2,42,1.35,2026-10-01,2026-10-31$/,
+      /^ST202610-\d+,BROOKS,10\/31\/2026,11\/30\/2026,Net 30,Vault storage,"Storage 2026-10-01 to 2026-10-31: 1 vault, 31 vault-days; 2 pallet shelf spots; 4.5 CWT",1,,,2026-10,1,31,1,2,42,1.35,4.5,3.05,1,2026-10-01,2026-10-31$/,
     );
 
     const xlsx = await download(staff, '/api/storage-report/xlsx?from=2026-10&to=2026-10');
@@ -438,6 +458,9 @@ describe('storage report', () => {
       alvarez?.getCell(2).value,
       alvarez?.getCell(8).value,
       alvarez?.getCell(9).value,
-    ]).toEqual(['ALVAREZ', 1.52, null]);
+      sheet?.getRow(1).getCell(18).value,
+      alvarez?.getCell(18).value,
+      alvarez?.getCell(20).value,
+    ]).toEqual(['ALVAREZ', 1.52, null, 'Cwt', 12, 1]);
   });
 });

@@ -120,3 +120,63 @@ it('the demo has SIT and permanent customers, clocks near their ends and three m
     });
   }
 });
+
+it('the demo weighs its vaults, has released some, and dates their history over three months (issue 31 §6)', async () => {
+  const [demo] = await queryRows<{
+    vaults: number;
+    weighed: number;
+    released: number;
+    releasedOnFloor: number;
+    releaseEvents: number;
+    releaseEventsOnTheDay: number;
+    createdOnDateIn: number;
+    created: number;
+    moves: number;
+    movesInOrder: number;
+    fromStage: number;
+    oldestEvent: string;
+    newestEvent: string;
+    today: string;
+  }>(
+    app.deps.db,
+    sql`SELECT
+      (SELECT count(*)::int FROM vaults v JOIN customers c ON c.id = v.customer_id
+        WHERE c.name NOT LIKE 'EMPTY %') AS vaults,
+      (SELECT count(*)::int FROM vaults WHERE weight > 0) AS weighed,
+      (SELECT count(*)::int FROM vaults WHERE released_on IS NOT NULL) AS released,
+      (SELECT count(*)::int FROM vaults WHERE released_on IS NOT NULL AND field_id IS NOT NULL) AS "releasedOnFloor",
+      (SELECT count(*)::int FROM vault_events WHERE kind = 'released') AS "releaseEvents",
+      (SELECT count(*)::int FROM vault_events e JOIN vaults v ON v.id = e.vault_id
+        WHERE e.kind = 'released' AND e.details->>'on' = to_char(v.released_on, 'YYYY-MM-DD')
+          AND (e.at AT TIME ZONE 'UTC')::date = v.released_on
+          AND v.released_by = ${DEMO_EMAIL} AND e.details->'from'->>'field' IS NOT NULL) AS "releaseEventsOnTheDay",
+      (SELECT count(*)::int FROM vault_events e JOIN vaults v ON v.id = e.vault_id
+        WHERE e.kind = 'created' AND (e.at AT TIME ZONE 'UTC')::date = v.date_in) AS "createdOnDateIn",
+      (SELECT count(*)::int FROM vault_events WHERE kind = 'created') AS created,
+      (SELECT count(*)::int FROM vault_events WHERE kind = 'moved') AS moves,
+      (SELECT count(*)::int FROM vault_events m JOIN vault_events c ON c.vault_id = m.vault_id AND c.kind = 'created'
+        JOIN vaults v ON v.id = m.vault_id
+        WHERE m.kind = 'moved' AND m.at > c.at AND (m.at AT TIME ZONE 'UTC')::date < CURRENT_DATE
+          AND m.details->'to'->>'field' = (SELECT name FROM fields WHERE id = v.field_id)
+          AND m.details->'from' IS NOT DISTINCT FROM c.details->'to') AS "movesInOrder",
+      (SELECT count(*)::int FROM vault_events WHERE kind = 'moved' AND details->'from' = 'null'::jsonb) AS "fromStage",
+      (SELECT to_char(min(at), 'YYYY-MM-DD') FROM vault_events) AS "oldestEvent",
+      (SELECT to_char(max(at), 'YYYY-MM-DD') FROM vault_events) AS "newestEvent",
+      to_char(CURRENT_DATE, 'YYYY-MM-DD') AS today`,
+  );
+  if (!demo) throw new Error('no demo');
+  // Nearly every vault of a customer is weighed; a few wait for the scale.
+  expect(demo.weighed).toBeGreaterThan(demo.vaults * 0.9);
+  expect(demo.weighed).toBeLessThan(demo.vaults);
+  expect(demo.released).toBeGreaterThanOrEqual(10);
+  expect(demo.releasedOnFloor).toBe(0);
+  expect(demo.releaseEvents).toBe(demo.released);
+  expect(demo.releaseEventsOnTheDay).toBe(demo.released);
+  expect(demo.createdOnDateIn).toBe(demo.created);
+  expect(demo.moves).toBeGreaterThanOrEqual(20);
+  expect(demo.movesInOrder).toBe(demo.moves);
+  expect(demo.fromStage).toBeGreaterThan(0);
+  expect(demo.fromStage).toBeLessThan(demo.moves);
+  expect(daysBetween(demo.oldestEvent, demo.today)).toBeGreaterThanOrEqual(85);
+  expect(demo.newestEvent <= demo.today).toBe(true);
+});

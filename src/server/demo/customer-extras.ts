@@ -19,7 +19,7 @@ interface AccountPlan {
 }
 
 // SIT clocks at every stage the dashboard and the letter care about, and permanent accounts
-// beside them. Dates count back from the day the demo is loaded.
+// beside them. Dates count back from the demo's day.
 const ACCOUNTS: AccountPlan[] = [
   {
     accountType: 'sit',
@@ -85,11 +85,15 @@ const ACCOUNTS: AccountPlan[] = [
  * Issue 31 §6: dates in spread over three months, and customers on both account types with
  * SIT clocks near their ends, contact and notes.
  */
-export async function addDemoCustomers(db: Db, companyId: number): Promise<void> {
-  // A fixed spread by vault id, so every load looks the same relative to its day.
+export async function addDemoCustomers(db: Db, companyId: number, day: string): Promise<void> {
+  const today = sql`${day}::date`;
+  // A fixed spread by the vault's rank in insertion order, so every load on the same day is
+  // the same, in a fresh database or a shared one.
   await db.execute(sql`
-    UPDATE vaults SET date_in = CURRENT_DATE - ((id * 37) % ${SPREAD_DAYS})::int
-    WHERE company_id = ${companyId}`);
+    UPDATE vaults v SET date_in = ${today} - ((r.n * 37) % ${SPREAD_DAYS})::int
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM vaults
+          WHERE company_id = ${companyId}) r
+    WHERE v.id = r.id`);
   await db.execute(sql`
     UPDATE customers c SET storage_start = first.day
     FROM (SELECT customer_id, min(date_in) AS day FROM vaults
@@ -110,14 +114,14 @@ export async function addDemoCustomers(db: Db, companyId: number): Promise<void>
     await db.execute(sql`
       UPDATE customers SET
         account_type = ${plan.accountType},
-        storage_start = CURRENT_DATE - ${plan.startedDaysAgo}::int,
+        storage_start = ${today} - ${plan.startedDaysAgo}::int,
         authorised_days = ${plan.authorisedDays ?? 90},
-        conversion_date = ${plan.convertsInDays === undefined ? null : sql`CURRENT_DATE + ${plan.convertsInDays}::int`},
+        conversion_date = ${plan.convertsInDays === undefined ? null : sql`${today} + ${plan.convertsInDays}::int`},
         phone = ${plan.phone}, email = ${plan.email}, address = ${plan.address}, notes = ${plan.notes}
       WHERE id = ${customer.id}`);
     // The goods of an account came in with it.
     await db.execute(sql`
-      UPDATE vaults SET date_in = CURRENT_DATE - ${plan.startedDaysAgo}::int
+      UPDATE vaults SET date_in = ${today} - ${plan.startedDaysAgo}::int
       WHERE company_id = ${companyId} AND customer_id = ${customer.id}`);
   }
 }

@@ -1,10 +1,12 @@
 import type { Db } from '../db/client';
 import type { FileStorage } from '../storage/storage';
+import { currentDay } from '../db/current-day';
 import { findCompanyByName } from '../features/auth/auth.repository';
 import { createCompany, createUser } from '../features/auth/companies.service';
 import { addDemoCustomers } from './customer-extras';
 import { addDemoFloorExtras } from './floor-extras';
 import { generateCompanyData } from './generate';
+import { addDemoStorageHistory } from './storage-history';
 import { addDemoVaultExtras } from './vault-extras';
 
 export const DEMO_COMPANY = 'Bay Area Moving & Storage';
@@ -16,9 +18,16 @@ export type DemoResult = { created: false } | { created: true; vaultCount: numbe
 /**
  * A realistic example company, so a newcomer sees a populated product: vault grids (one 40
  * columns wide, for the phone layout), racks with pallets, a filled checklist, history.
+ * Its dates count back from `day` (YYYY-MM-DD, the database's today unless given): the same
+ * day gives the same demo.
  */
-export async function loadDemo(db: Db, storage: FileStorage): Promise<DemoResult> {
+export async function loadDemo(
+  db: Db,
+  storage: FileStorage,
+  options: { day?: string } = {},
+): Promise<DemoResult> {
   if (await findCompanyByName(db, DEMO_COMPANY)) return { created: false };
+  const day = options.day ?? (await currentDay(db));
   return db.transaction(async (tx) => {
     const company = await createCompany(tx, DEMO_COMPANY);
     const user = await createUser(tx, {
@@ -87,7 +96,8 @@ export async function loadDemo(db: Db, storage: FileStorage): Promise<DemoResult
         rackWarehouseId,
       );
     }
-    await addDemoCustomers(tx, company.id);
+    await addDemoCustomers(tx, company.id, day);
+    await addDemoStorageHistory(tx, company.id, { day, actorEmail: DEMO_EMAIL });
     return { created: true, vaultCount };
   });
 }

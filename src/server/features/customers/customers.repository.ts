@@ -172,6 +172,8 @@ export interface StoredRow {
   since: string;
   released_on: string | null;
   units: number;
+  /** In pounds; null when not weighed. */
+  weight: number | null;
 }
 
 /** Everything stored by the company's customers that came in by `until`. */
@@ -184,13 +186,16 @@ export async function listStored(
     db,
     sql`
       SELECT c.id AS customer_id, c.name AS customer_name, 'vault' AS kind,
-             ${day('v.date_in')} AS since, ${day('v.released_on')} AS released_on, 1 AS units
+             ${day('v.date_in')} AS since, ${day('v.released_on')} AS released_on, 1 AS units,
+             v.weight::float8 AS weight
       FROM vaults v JOIN customers c ON c.id = v.customer_id
       WHERE v.company_id = ${companyId} AND NOT ${isEmptyCustomerSql(sql`c.name`)}
         AND v.date_in <= ${options.until}::date
         ${options.countsStaged ? sql`` : sql`AND (v.field_id IS NOT NULL OR v.released_on IS NOT NULL)`}
       UNION ALL
-      SELECT c.id, c.name, 'pallet', ${day('p.created_at')}, NULL, p.shelf_spots
+      -- A pallet's weight is 0 until someone weighs it.
+      SELECT c.id, c.name, 'pallet', ${day('p.created_at')}, NULL, p.shelf_spots,
+             NULLIF(p.weight, 0)
       FROM pallets p JOIN customers c ON c.id = p.customer_id
       WHERE p.company_id = ${companyId} AND NOT ${isEmptyCustomerSql(sql`c.name`)}
         AND p.created_at::date <= ${options.until}::date`,

@@ -35,6 +35,7 @@ export async function getStorageReport(
         since: s.since,
         releasedOn: s.released_on,
         units: s.units,
+        weight: s.weight,
       })),
       range,
       today,

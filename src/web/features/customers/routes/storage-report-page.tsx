@@ -32,8 +32,9 @@ export function StorageReportPage() {
     <div className="mx-auto max-w-6xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-bold">Storage report</h1>
       <p className="text-slate-700">
-        Per customer per month: each vault counts every day from its date in to today; pallets count
-        by the shelf spots they take. Quantities for invoices; the rate is yours to fill.
+        Per customer per month: each vault counts every day from its date in to today or its
+        release; pallets count by the shelf spots they take; weight counts in CWT (100 lb), and
+        CWT-months by the days stored. Quantities for invoices; the rate is yours to fill.
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <TextField
@@ -118,6 +119,12 @@ export function StorageReportPage() {
                   <th scope="col" className={`${cell} text-right`}>
                     Pallet spots
                   </th>
+                  <th scope="col" className={`${cell} text-right`}>
+                    CWT
+                  </th>
+                  <th scope="col" className={`${cell} text-right`}>
+                    CWT-months
+                  </th>
                   <th scope="col" className={cell}>
                     First – last day
                   </th>
@@ -135,6 +142,16 @@ export function StorageReportPage() {
                     <td className={`${cell} text-right tabular-nums`}>{r.vaultDays}</td>
                     <td className={`${cell} text-right tabular-nums`}>{r.vaultMonths}</td>
                     <td className={`${cell} text-right tabular-nums`}>{r.palletSpots}</td>
+                    <td className={`${cell} text-right tabular-nums`}>
+                      {r.cwt}
+                      {r.unweighed > 0 && ' '}
+                      {r.unweighed > 0 && (
+                        <span className="block text-xs whitespace-nowrap text-amber-800">
+                          {r.unweighed} not weighed
+                        </span>
+                      )}
+                    </td>
+                    <td className={`${cell} text-right tabular-nums`}>{r.cwtMonths}</td>
                     <td className={`${cell} whitespace-nowrap`}>
                       {r.firstDay} – {r.lastDay}
                     </td>
