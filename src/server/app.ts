@@ -47,6 +47,7 @@ import { registerLiveRoutes } from './live/live.routes';
 import { registerImportRoutes } from './features/imports/imports.routes';
 import { registerAuditRoutes } from './features/audits/audits.routes';
 import { registerDigOutRoutes } from './features/dig-outs/dig-outs.routes';
+import { registerPullListRoutes } from './features/pull-lists/pull-lists.routes';
 import { isLoopbackHost, securityHeaders } from './http/security-headers';
 
 declare module 'fastify' {
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerCustomerRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerDigOutRoutes(app, deps);
+  registerPullListRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
   registerLiveRoutes(app, deps);
   // Open event streams never end by themselves: on close they are told to reconnect (to
