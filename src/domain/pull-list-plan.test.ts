@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededPullDay } from '../../tests/support/pull-day';
 import { planDay, type DayField, type DayVault } from './pull-list-plan';
 
 const field = (name: string, colIndex: number, rowIndex: number, warehouseId = 1): DayField => ({
@@ -126,5 +127,17 @@ describe('planDay', () => {
       requestOrder: [1],
     });
     expect(words(plan)).toEqual(['aside 12 to stage', 'pull 11 for 1']);
+  });
+});
+
+describe('a seeded day of 10 requests', () => {
+  it('needs fewer forklift moves as one day plan than request by request', () => {
+    const day = seededPullDay(10);
+    const plan = planDay(day);
+    expect(new Set(day.targets.map((t) => t.requestId)).size).toBe(10);
+    expect(plan.steps.filter((s) => s.kind === 'pull')).toHaveLength(day.targets.length);
+    const asides = plan.steps.filter((s) => s.kind === 'aside').map((s) => s.vault.id);
+    expect(new Set(asides).size).toBe(asides.length);
+    expect(plan.moves).toBeLessThan(plan.movesOneByOne);
   });
 });
