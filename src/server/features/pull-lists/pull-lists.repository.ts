@@ -1,6 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RequestKind, RequestStatus } from '../../../domain/storage-requests';
 import { queryRows, type Db } from '../../db/client';
+import {
+  storageRequestEvents,
+  storageRequests,
+  storageRequestVaults,
+} from '../../db/schema/requests';
 
 // The pull list reads the request tables of migration 0026 and keeps its done moves aside in
 // pull_list_moves (0032). Every query is scoped by the company.
@@ -151,13 +156,19 @@ export async function markPulled(
   vaultId: number,
   by: string,
 ): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`UPDATE storage_request_vaults SET pulled_at = now(), pulled_by = ${by}
-        WHERE company_id = ${companyId} AND request_id = ${requestId} AND vault_id = ${vaultId}
-          AND pulled_at IS NULL
-        RETURNING vault_id`,
-  );
+  const t = storageRequestVaults;
+  const rows = await db
+    .update(t)
+    .set({ pulledAt: sql`now()`, pulledBy: by })
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        eq(t.requestId, requestId),
+        eq(t.vaultId, vaultId),
+        isNull(t.pulledAt),
+      ),
+    )
+    .returning({ vaultId: t.vaultId });
   return rows.length > 0;
 }
 
@@ -169,13 +180,12 @@ export async function setStatus(
   from: readonly RequestStatus[],
   to: RequestStatus,
 ): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`UPDATE storage_requests SET status = ${to}, updated_at = now()
-        WHERE company_id = ${companyId} AND id = ${requestId}
-          AND status = ANY(${sql.param([...from])}::text[])
-        RETURNING id`,
-  );
+  const t = storageRequests;
+  const rows = await db
+    .update(t)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(t.companyId, companyId), eq(t.id, requestId), inArray(t.status, [...from])))
+    .returning({ id: t.id });
   return rows.length > 0;
 }
 
@@ -187,11 +197,7 @@ export async function insertEvent(
   details: Record<string, unknown>,
   actor: string,
 ): Promise<void> {
-  await queryRows(
-    db,
-    sql`INSERT INTO storage_request_events (company_id, request_id, kind, details, actor)
-        VALUES (${companyId}, ${requestId}, ${kind}, ${JSON.stringify(details)}::jsonb, ${actor})`,
-  );
+  await db.insert(storageRequestEvents).values({ companyId, requestId, kind, details, actor });
 }
 
 /** A vault of the company by its number, for a typed code. */
