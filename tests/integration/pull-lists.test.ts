@@ -200,6 +200,25 @@ describe("the day's pull list", () => {
     expect(events[2]?.details).toEqual({ put_back: [{ vault: '1', field: 'B1', position: 1 }] });
   });
 
+  it('records the pull of a vault already on the stage without a forklift move', async () => {
+    const { staff, crew, v3, first, second } = await setup();
+    expect((await staff.client.post(`/api/stage/vaults/${v3.id}`, {})).status).toBe(200);
+    const extra = await sqlInsertRequest(app, staff, { dueOn: DAY, vaultIds: [v3.id] });
+    let list = await readList(crew);
+    expect(stepWords(list)).toEqual([
+      `pull 3 for ${extra}`,
+      `pull 2 for ${second}`,
+      `pull 1 for ${first}`,
+    ]);
+    expect(list.steps[0]?.from).toBeNull();
+    expect(list.moves).toBe(2);
+    list = await confirmOk(crew, v3.id, '3');
+    expect(list.requests.find((r) => r.id === extra)).toMatchObject({
+      status: 'in_progress',
+      vaults: [{ name: '3', staged: true, pulled_by: expect.stringMatching(/^crew-/) as string }],
+    });
+  });
+
   it('answers a bad date with a sentence, and shows another company nothing', async () => {
     const { crew, first } = await setup();
     const bad = await crew.get('/api/pull-lists/2030-02-30');
