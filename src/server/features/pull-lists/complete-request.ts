@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import * as floor from '../../db/floor-reads';
 import { AppError, notFound } from '../../http/errors';
 import { moveVault, releaseVault } from '../vaults/vaults.service';
-import { presentRequest, readRequestFloor } from './pull-list.service';
+import { presentRequest, readRequestFloor } from './pull-lists.service';
 import * as repo from './pull-lists.repository';
 
 const vaultWord = (v: { name: string | null; id: number }) => `vault ${v.name ?? v.id}`;

@@ -6,7 +6,7 @@ import * as floor from '../../db/floor-reads';
 import { AppError } from '../../http/errors';
 import { stageVault } from '../vaults/stage.service';
 import { moveVault } from '../vaults/vaults.service';
-import { describeStep, nextStep, readPullList, vaultOfCode } from './pull-list.service';
+import { describeStep, nextStep, readPullList, vaultOfCode } from './pull-lists.service';
 import * as repo from './pull-lists.repository';
 
 /**

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../http/route';
 import { completeRequest } from './complete-request';
 import { confirmStep } from './confirm-step';
-import { readPullList } from './pull-list.service';
+import { readPullList } from './pull-lists.service';
 
 export function registerPullListRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, contract.getPullList, ({ user, params }) =>
