@@ -14,8 +14,14 @@ export type VaultPlace = z.infer<typeof vaultPlaceSchema>;
 /** null: the vault was in stage. */
 const placeOrStage = vaultPlaceSchema.nullable();
 
-/** The floor workflow that made a move or a staging (an audit's fix, a dig-out's step). */
-const workflowReasonSchema = z.object({ kind: z.enum(['audit', 'dig-out']), id: idSchema });
+/**
+ * The floor workflow that made a move or a staging (an audit's fix, a dig-out's step, a pull
+ * list's step for a customer's request).
+ */
+const workflowReasonSchema = z.object({
+  kind: z.enum(['audit', 'dig-out', 'request']),
+  id: idSchema,
+});
 export type VaultEventReason = z.infer<typeof workflowReasonSchema>;
 
 /**

@@ -21,11 +21,17 @@ export interface PlanVault {
 }
 
 type GridPlace = Pick<PlanField, 'colIndex' | 'rowIndex'>;
+/** A field and the slot a vault goes to. */
+export interface PlaceTo {
+  fieldId: number;
+  fieldName: string;
+  position: number;
+}
 
 interface PlannedMove {
   vault: PlanVault;
   /** The field and slot it goes to; null for the stage. */
-  to: { fieldId: number; fieldName: string; position: number } | null;
+  to: PlaceTo | null;
 }
 
 export type DigOutPlan =
@@ -55,6 +61,35 @@ function canTake(field: PlanField, vaultType: string): boolean {
   return vaultType !== 'couchbox' || field.type === 'couchbox-T';
 }
 
+/** A field a lifted vault may go to, with the slots taken in it so far by the records and the plan. */
+export interface Parking {
+  field: PlanField;
+  taken: number[];
+}
+
+/** The fields that may take lifted vaults from `from`, nearest first. */
+export function parkingNear(
+  from: { colIndex: number; rowIndex: number },
+  fields: readonly PlanField[],
+): Parking[] {
+  return [...fields].sort(byNearness(from)).map((f) => ({ field: f, taken: [...f.taken] }));
+}
+
+/**
+ * The lowest free slot of the nearest field with room for a vault of `vaultType`, taken in
+ * `parking` so the next vault of the same plan does not get it; null when no field has room.
+ */
+export function takeNearestSlot(parking: readonly Parking[], vaultType: string): PlaceTo | null {
+  for (const c of parking) {
+    if (!canTake(c.field, vaultType)) continue;
+    const position = lowestFreePosition(c.taken, slotCount(c.field.capacity, c.field.type));
+    if (position === null) continue;
+    c.taken.push(position);
+    return { fieldId: c.field.id, fieldName: c.field.name, position };
+  }
+  return null;
+}
+
 /**
  * The moves, in forklift order, that free `target`: each vault above it, topmost first, goes
  * to the lowest free slot of the nearest field with room (counting the slots earlier moves of
@@ -70,20 +105,14 @@ export function planDigOut(input: {
     .filter((v) => v.position > input.target.position)
     .sort((a, b) => b.position - a.position);
   if (above.length === 0) return { kind: 'on_top' };
-  const candidates = input.fields
-    .filter((f) => f.id !== input.field.id)
-    .sort(byNearness(input.field))
-    .map((f) => ({ field: f, taken: [...f.taken] }));
-  const moves: PlannedMove[] = above.map((vault) => {
-    for (const c of candidates) {
-      if (!canTake(c.field, vault.type)) continue;
-      const position = lowestFreePosition(c.taken, slotCount(c.field.capacity, c.field.type));
-      if (position === null) continue;
-      c.taken.push(position);
-      return { vault, to: { fieldId: c.field.id, fieldName: c.field.name, position } };
-    }
-    return { vault, to: null };
-  });
+  const parking = parkingNear(
+    input.field,
+    input.fields.filter((f) => f.id !== input.field.id),
+  );
+  const moves: PlannedMove[] = above.map((vault) => ({
+    vault,
+    to: takeNearestSlot(parking, vault.type),
+  }));
   const isAnyStaged = moves.some((m) => m.to === null);
   return { kind: 'plan', moves, isAnyStaged, isNoRoom: moves.every((m) => m.to === null) };
 }

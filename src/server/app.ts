@@ -48,6 +48,7 @@ import { registerImportRoutes } from './features/imports/imports.routes';
 import { registerAuditRoutes } from './features/audits/audits.routes';
 import { registerDigOutRoutes } from './features/dig-outs/dig-outs.routes';
 import { registerReceivingRoutes } from './features/receiving/receiving.routes';
+import { registerPullListRoutes } from './features/pull-lists/pull-lists.routes';
 import { isLoopbackHost, securityHeaders } from './http/security-headers';
 
 declare module 'fastify' {
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerAuditRoutes(app, deps);
   registerDigOutRoutes(app, deps);
   registerReceivingRoutes(app, deps);
+  registerPullListRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
   registerLiveRoutes(app, deps);
   // Open event streams never end by themselves: on close they are told to reconnect (to

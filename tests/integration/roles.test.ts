@@ -63,6 +63,19 @@ describe('every call of the API, for every role', () => {
     );
   });
 
+  it('leaves the pull list to the crew: reading it, confirming steps, completing requests', () => {
+    const crewCalls = sessionCalls()
+      .filter((e) => (e.role ?? 'crew') === 'crew')
+      .map((e) => `${e.method} ${e.path}`);
+    expect(crewCalls).toEqual(
+      expect.arrayContaining([
+        'GET /api/pull-lists/:date',
+        'POST /api/pull-lists/:date/steps',
+        'POST /api/requests/:id/complete',
+      ]),
+    );
+  });
+
   for (const role of ROLES) {
     it(`answers ${role} as its role allows: the call is made, or 403 with a sentence`, async () => {
       const client = clients.get(role);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Warehouse, WarehouseSummary } from '../../src/contracts/warehouses';
-import { makeCompanyWithUser, makeWarehouse, type SignedInStaff } from '../support/factories';
+import type { PullList } from '../../src/contracts/pull-lists';
+import {
+  fieldByName,
+  makeCompanyWithUser,
+  makeWarehouse,
+  type SignedInStaff,
+} from '../support/factories';
+import { sqlInsertRequest } from '../support/request-factories';
+import { makeVault } from '../support/vault-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -58,5 +66,26 @@ describe("another company's ids answer as if they did not exist", () => {
     const owners = (await owner.client.get(`/api/warehouse/company/${owner.user.companyId}`))
       .body as Warehouse[];
     expect(owners.map((w) => w.id)).toEqual([warehouse.id]);
+  });
+
+  it("cannot see the other company's pull list, confirm its steps or complete its requests", async () => {
+    const vault = await makeVault(owner, {
+      field_id: fieldByName(warehouse, 'A1').id,
+      position: 1,
+    });
+    const request = await sqlInsertRequest(app, owner, {
+      dueOn: '2030-05-02',
+      vaultIds: [vault.id],
+    });
+    const theirs = (await intruder.client.get('/api/pull-lists/2030-05-02')).body as PullList;
+    expect([theirs.requests, theirs.steps]).toEqual([[], []]);
+    const step = await intruder.client.post('/api/pull-lists/2030-05-02/steps', {
+      vault_id: vault.id,
+      code: 'T-1',
+    });
+    expect(step.status).toBe(409);
+    expect((await intruder.client.post(`/api/requests/${request}/complete`, {})).status).toBe(404);
+    const own = (await owner.client.get('/api/pull-lists/2030-05-02')).body as PullList;
+    expect(own.steps.map((s) => [s.kind, s.vault_id, s.done])).toEqual([['pull', vault.id, false]]);
   });
 });

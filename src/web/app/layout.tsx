@@ -1,5 +1,14 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { Ellipsis, Forklift, Menu, ScanLine, Warehouse, X, type LucideIcon } from 'lucide-react';
+import {
+  ClipboardList,
+  Ellipsis,
+  Forklift,
+  Menu,
+  ScanLine,
+  Warehouse,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/logo';
@@ -48,6 +57,9 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
               </NavLink>
             ))}
           </div>
+          <NavLink to="/today" className={menuLinkClass}>
+            Today
+          </NavLink>
           <NavLink to="/scan" className={menuLinkClass}>
             Scan
           </NavLink>
@@ -119,6 +131,7 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
 /** The main screens a desktop keeps in view in the top bar; the side menu holds them all. */
 const topBarLinks: readonly { to: string; label: string }[] = [
   { to: '/dashboard', label: 'Warehouses' },
+  { to: '/today', label: 'Today' },
   { to: '/scan', label: 'Scan' },
   { to: '/stage', label: 'Stage' },
   { to: '/audits', label: 'Audits' },
@@ -130,6 +143,8 @@ const topBarLinks: readonly { to: string; label: string }[] = [
 /** The floor's screens, a thumb away on a phone (decision 0470). */
 const bottomBarLinks: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/dashboard', label: 'Warehouses', icon: Warehouse },
+  // The day's pull list (decision 0551): the crew's first screen of a working day.
+  { to: '/today', label: 'Today', icon: ClipboardList },
   { to: '/scan', label: 'Scan', icon: ScanLine },
   { to: '/stage', label: 'Stage', icon: Forklift },
 ];

@@ -70,6 +70,7 @@ const DigOutsPage = lazyPage(
   'DigOutsPage',
 );
 const DigOutPage = lazyPage(() => import('../features/dig-outs/routes/dig-out-page'), 'DigOutPage');
+const TodayPage = lazyPage(() => import('../features/pull-lists/routes/today-page'), 'TodayPage');
 const CustomersPage = lazyPage(
   () => import('../features/customers/routes/customers-page'),
   'CustomersPage',
@@ -184,6 +185,7 @@ export const router = createBrowserRouter([
                   { path: '/dashboard', element: <DashboardPage /> },
                   { path: '/stage', element: <StagePage /> },
                   { path: '/scan', element: <ScanPage /> },
+                  { path: '/today', element: <TodayPage /> },
                   { path: '/warehouse/:warehouseName', element: <WarehousePage /> },
                   {
                     path: '/add-warehouse',

@@ -12,7 +12,10 @@ function placeText(place: VaultPlace | null): string {
 
 function reasonText(reason: VaultEventReason | undefined): string {
   if (!reason) return '';
-  return reason.kind === 'audit' ? ` (fixed by audit ${reason.id})` : ` (dig-out ${reason.id})`;
+  if (reason.kind === 'audit') return ` (fixed by audit ${reason.id})`;
+  return reason.kind === 'request'
+    ? ` (pull list, request ${reason.id})`
+    : ` (dig-out ${reason.id})`;
 }
 
 type EventOf<K extends VaultEventKind> = Extract<VaultEvent, { kind: K }>;
