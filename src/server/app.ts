@@ -47,6 +47,7 @@ import { registerLiveRoutes } from './live/live.routes';
 import { registerImportRoutes } from './features/imports/imports.routes';
 import { registerAuditRoutes } from './features/audits/audits.routes';
 import { registerDigOutRoutes } from './features/dig-outs/dig-outs.routes';
+import { registerRequestRoutes } from './features/requests/requests.routes';
 import { isLoopbackHost, securityHeaders } from './http/security-headers';
 
 declare module 'fastify' {
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerAuditRoutes(app, deps);
   registerDigOutRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
+  await registerRequestRoutes(app, deps);
   registerLiveRoutes(app, deps);
   // Open event streams never end by themselves: on close they are told to reconnect (to
   // another instance behind the balancer) and ended, so closing waits only for requests.
