@@ -11,7 +11,7 @@ import { vaultTypeSchema } from './vaults';
 export const REQUEST_NOTE_MAX = 1000;
 export const REQUEST_ITEMS_TEXT_MAX = 2000;
 /** The most vaults one request may name; a release of everything names none. */
-export const REQUEST_VAULTS_MAX = 500;
+const REQUEST_VAULTS_MAX = 500;
 /** Requests a customer's link may have waiting for the office at once. */
 export const PORTAL_ASKED_MAX = 10;
 

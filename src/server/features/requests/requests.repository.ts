@@ -1,8 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { RequestItem } from '../../../domain/request-vaults';
 import type { RequestKind, RequestStatus } from '../../../domain/storage-requests';
 import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
 import { queryRows, type Db } from '../../db/client';
+import {
+  storageRequestAskedVaults,
+  storageRequestEvents,
+  storageRequestVaults,
+  storageRequests,
+} from '../../db/schema/requests';
 
 export { currentDay } from '../../db/current-day';
 
@@ -167,37 +173,39 @@ export async function insertRequest(
     askedBy: string;
   },
 ): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`INSERT INTO storage_requests (company_id, customer_id, kind, due_on, items, note, asked_by)
-        VALUES (${values.companyId}, ${values.customerId}, ${values.kind}, ${values.dueOn}::date,
-                ${JSON.stringify(values.items)}::jsonb, ${values.note}, ${values.askedBy})
-        RETURNING id`,
-  );
+  const [row] = await db
+    .insert(storageRequests)
+    .values(values)
+    .returning({ id: storageRequests.id });
   if (!row) throw new Error('The request was not stored');
   return row.id;
 }
 
-async function insertVaultRows(
+export async function insertAskedVaults(
   db: Db,
-  table: SQL,
   companyId: number,
   requestId: number,
   vaultIds: readonly number[],
 ): Promise<void> {
   if (vaultIds.length === 0) return;
-  await db.execute(
-    sql`INSERT INTO ${table} (request_id, company_id, vault_id)
-        SELECT ${requestId}, ${companyId}, v FROM unnest(ARRAY[${idList(vaultIds)}]::bigint[]) AS v
-        ON CONFLICT DO NOTHING`,
-  );
+  await db
+    .insert(storageRequestAskedVaults)
+    .values(vaultIds.map((vaultId) => ({ requestId, companyId, vaultId })))
+    .onConflictDoNothing();
 }
 
-export const insertAskedVaults = (db: Db, companyId: number, requestId: number, ids: number[]) =>
-  insertVaultRows(db, sql`storage_request_asked_vaults`, companyId, requestId, ids);
-
-export const insertRequestVaults = (db: Db, companyId: number, requestId: number, ids: number[]) =>
-  insertVaultRows(db, sql`storage_request_vaults`, companyId, requestId, ids);
+export async function insertRequestVaults(
+  db: Db,
+  companyId: number,
+  requestId: number,
+  vaultIds: readonly number[],
+): Promise<void> {
+  if (vaultIds.length === 0) return;
+  await db
+    .insert(storageRequestVaults)
+    .values(vaultIds.map((vaultId) => ({ requestId, companyId, vaultId })))
+    .onConflictDoNothing();
+}
 
 export async function insertEvent(
   db: Db,
@@ -209,11 +217,7 @@ export async function insertEvent(
     actor: string;
   },
 ): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO storage_request_events (company_id, request_id, kind, details, actor)
-        VALUES (${event.companyId}, ${event.requestId}, ${event.kind},
-                ${JSON.stringify(event.details)}::jsonb, ${event.actor})`,
-  );
+  await db.insert(storageRequestEvents).values(event);
 }
 
 export async function setStatus(

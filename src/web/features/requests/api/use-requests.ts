@@ -4,7 +4,7 @@ import * as contract from '../../../../contracts/requests';
 import { callApi } from '../../../lib/api';
 import { customerKeys } from '../../customers/api/use-customers';
 
-export const requestKeys = {
+const requestKeys = {
   all: ['requests'] as const,
   list: (query: contract.ListRequestsQuery) => ['requests', 'list', query] as const,
   one: (id: number) => ['requests', 'one', id] as const,

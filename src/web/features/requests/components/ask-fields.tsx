@@ -1,5 +1,9 @@
 import { useId } from 'react';
-import type { AskBody } from '../../../../contracts/requests';
+import {
+  REQUEST_ITEMS_TEXT_MAX,
+  REQUEST_NOTE_MAX,
+  type AskBody,
+} from '../../../../contracts/requests';
 import { REQUEST_KIND_LABELS } from '../../../../domain/request-vaults';
 import { requestKinds, type RequestKind } from '../../../../domain/storage-requests';
 import { TextAreaField, TextField } from '../../../components/text-field';
@@ -133,6 +137,7 @@ export function AskFields({
           label="Items by tag"
           hint='The lot and the tag numbers from the inventory, as in "LOT 4471, tags 37, 112, 405".'
           rows={3}
+          maxLength={REQUEST_ITEMS_TEXT_MAX}
           value={draft.items}
           onChange={(e) => set('items', e.target.value)}
         />
@@ -140,6 +145,7 @@ export function AskFields({
       <TextAreaField
         label="Note"
         rows={2}
+        maxLength={REQUEST_NOTE_MAX}
         value={draft.note}
         onChange={(e) => set('note', e.target.value)}
       />

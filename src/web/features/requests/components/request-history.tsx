@@ -5,7 +5,7 @@ const listOf = (value: unknown): string =>
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** One line per event of a request's history, in the office's words. */
-export function describeRequestEvent(e: RequestHistoryEntry): string {
+function describeRequestEvent(e: RequestHistoryEntry): string {
   const d = e.details;
   switch (e.kind) {
     case 'asked': {
