@@ -49,6 +49,7 @@ import { registerAuditRoutes } from './features/audits/audits.routes';
 import { registerDigOutRoutes } from './features/dig-outs/dig-outs.routes';
 import { registerReceivingRoutes } from './features/receiving/receiving.routes';
 import { registerPullListRoutes } from './features/pull-lists/pull-lists.routes';
+import { registerRequestRoutes } from './features/requests/requests.routes';
 import { isLoopbackHost, securityHeaders } from './http/security-headers';
 
 declare module 'fastify' {
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerReceivingRoutes(app, deps);
   registerPullListRoutes(app, deps);
   await registerChecklistRoutes(app, deps);
+  await registerRequestRoutes(app, deps);
   registerLiveRoutes(app, deps);
   // Open event streams never end by themselves: on close they are told to reconnect (to
   // another instance behind the balancer) and ended, so closing waits only for requests.

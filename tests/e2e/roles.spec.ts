@@ -13,7 +13,7 @@ for (const size of [
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main' });
     await expect(menu.getByRole('link', { name: 'Stage' })).toBeVisible();
-    for (const name of ['Statistics', 'Import', 'Team', 'Customers', 'Storage Report'])
+    for (const name of ['Statistics', 'Import', 'Team', 'Customers', 'Requests', 'Storage Report'])
       await expect(menu.getByRole('link', { name })).toHaveCount(0);
     await page.keyboard.press('Escape');
 

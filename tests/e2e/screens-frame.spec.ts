@@ -49,7 +49,15 @@ for (const { kind, viewport, hasTouch } of viewports) {
       if (kind === 'desktop') {
         await expect(top).toBeVisible();
         await expect(bottom).toBeHidden();
-        for (const name of ['Warehouses', 'Scan', 'Stage', 'Audits', 'Statistics', 'Print Studio'])
+        for (const name of [
+          'Warehouses',
+          'Scan',
+          'Stage',
+          'Audits',
+          'Requests',
+          'Statistics',
+          'Print Studio',
+        ])
           await expect(top.getByRole('link', { name, exact: true })).toBeVisible();
       } else {
         await expect(top).toBeHidden();

@@ -59,6 +59,10 @@ describe('every call of the API, for every role', () => {
         'DELETE /api/warehouse/:id',
         'POST /api/imports',
         'GET /api/team/users',
+        'POST /api/requests',
+        'POST /api/requests/:id/confirm',
+        'POST /api/requests/:id/cancel',
+        'POST /api/customers/:id/portal-link',
       ]),
     );
   });

@@ -9,6 +9,8 @@ import {
 } from '../support/factories';
 import { sqlInsertRequest } from '../support/request-factories';
 import { makeVault } from '../support/vault-factories';
+import type { RequestDetail } from '../../src/contracts/requests';
+import { dayFromToday, makeCustomerWithVaults, makeRequest } from '../support/requests-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -87,5 +89,43 @@ describe("another company's ids answer as if they did not exist", () => {
     expect((await intruder.client.post(`/api/requests/${request}/complete`, {})).status).toBe(404);
     const own = (await owner.client.get('/api/pull-lists/2030-05-02')).body as PullList;
     expect(own.steps.map((s) => [s.kind, s.vault_id, s.done])).toEqual([['pull', vault.id, false]]);
+  });
+});
+
+describe("another company's customers, requests and vaults answer as if they did not exist", () => {
+  it('cannot read, confirm, cancel or ask with them, and they survive the attempts', async () => {
+    const tomorrow = await dayFromToday(app, 1);
+    const customer = await makeCustomerWithVaults(app, owner, 'PRIVATE', { P1: 'LOT 9, tags 1-5' });
+    const vaultId = customer.vaults.P1?.id;
+    const request = await makeRequest(owner, {
+      customer_id: customer.customerId,
+      kind: 'release_all',
+      due_on: tomorrow,
+    });
+    const own = await makeCustomerWithVaults(app, intruder, 'PRIVATE', { I1: '' });
+    const attempts = [
+      await intruder.client.get(`/api/requests/${request.id}`),
+      await intruder.client.post(`/api/requests/${request.id}/confirm`),
+      await intruder.client.post(`/api/requests/${request.id}/cancel`),
+      await intruder.client.get(`/api/customers/${customer.customerId}/portal-link`),
+      await intruder.client.post(`/api/customers/${customer.customerId}/portal-link`),
+      await intruder.client.post('/api/requests', {
+        customer_id: customer.customerId,
+        kind: 'release_all',
+        due_on: tomorrow,
+      }),
+      await intruder.client.post('/api/requests', {
+        customer_id: own.customerId,
+        kind: 'access',
+        due_on: tomorrow,
+        vault_ids: [vaultId],
+      }),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual([404, 404, 404, 404, 404, 404, 404]);
+    const listed = (await intruder.client.get(`/api/requests?customer_id=${customer.customerId}`))
+      .body as { requests: unknown[] };
+    expect(listed.requests).toEqual([]);
+    const kept = (await owner.client.get(`/api/requests/${request.id}`)).body as RequestDetail;
+    expect(kept.status).toBe('asked');
   });
 });

@@ -77,6 +77,11 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
               Customers
             </NavLink>
           )}
+          {mayOpen('/requests') && (
+            <NavLink to="/requests" className={menuLinkClass}>
+              Requests
+            </NavLink>
+          )}
           {mayOpen('/storage-report') && (
             <NavLink to="/storage-report" className={menuLinkClass}>
               Storage Report
@@ -136,6 +141,7 @@ const topBarLinks: readonly { to: string; label: string }[] = [
   { to: '/stage', label: 'Stage' },
   { to: '/audits', label: 'Audits' },
   { to: '/dig-outs', label: 'Dig-outs' },
+  { to: '/requests', label: 'Requests' },
   { to: '/statistics', label: 'Statistics' },
   { to: '/print-studio', label: 'Print Studio' },
 ];

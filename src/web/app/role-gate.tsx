@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Endpoint } from '../../contracts/endpoint';
 import { getStorageReport, listCustomers } from '../../contracts/customers';
 import { listImports } from '../../contracts/imports';
+import { createRequest } from '../../contracts/requests';
 import { getStatistics } from '../../contracts/statistics';
 import { listTeam } from '../../contracts/team';
 import { addWarehouse } from '../../contracts/warehouses';
@@ -16,6 +17,7 @@ import { useSession } from '../features/auth/api/use-session';
  */
 const screenCalls: Record<string, Pick<Endpoint, 'role'>> = {
   '/customers': listCustomers,
+  '/requests': createRequest,
   '/storage-report': getStorageReport,
   '/statistics': getStatistics,
   '/import': listImports,

@@ -83,6 +83,15 @@ const StorageReportPage = lazyPage(
   () => import('../features/customers/routes/storage-report-page'),
   'StorageReportPage',
 );
+const RequestsPage = lazyPage(
+  () => import('../features/requests/routes/requests-page'),
+  'RequestsPage',
+);
+const RequestPage = lazyPage(
+  () => import('../features/requests/routes/request-page'),
+  'RequestPage',
+);
+const PortalPage = lazyPage(() => import('../features/requests/routes/portal-page'), 'PortalPage');
 const TeamPage = lazyPage(() => import('../features/team/routes/team-page'), 'TeamPage');
 const BackupsPage = lazyPage(
   () => import('../features/backups/routes/backups-page'),
@@ -171,6 +180,8 @@ export const router = createBrowserRouter([
       // Checklist fill pages work signed in or out: crews use them on a phone without an account.
       { path: '/:segment', element: <ChecklistOrUnknown /> },
       { path: '/c/:token', element: <TokenChecklist /> },
+      // The customer's link: no account, so outside the signed-in frame (issue 32).
+      { path: '/portal/:token', element: <PortalPage /> },
       { path: '/s/:code', element: <ScanCodeLanding /> },
       {
         element: <RequireSession />,
@@ -210,6 +221,8 @@ export const router = createBrowserRouter([
                     path: '/customers/:customerId',
                     element: gated('/customers', <CustomerPage />),
                   },
+                  { path: '/requests', element: gated('/requests', <RequestsPage />) },
+                  { path: '/requests/:requestId', element: <RequestPage /> },
                   {
                     path: '/storage-report',
                     element: gated('/storage-report', <StorageReportPage />),

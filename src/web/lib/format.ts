@@ -9,3 +9,11 @@ export function formatWeekdayDate(iso: string): string {
 export function formatWeight(pounds: number): string {
   return `${pounds.toLocaleString('en-US', { maximumFractionDigits: 1 })} lb`;
 }
+
+/** The device's calendar day `days` from today, written YYYY-MM-DD as date inputs take it. */
+export function localDay(days = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

@@ -20,6 +20,7 @@ import * as fieldNamesCheckedAtCommit from './0023-field-names-checked-at-commit
 import * as vaultRelease from './0024-vault-release';
 import * as vaultContents from './0025-vault-contents';
 import * as storageRequests from './0026-storage-requests';
+import * as requestAskedVaults from './0031-request-asked-vaults';
 import * as pullListMoves from './0032-pull-list-moves';
 
 export interface Migration {
@@ -51,5 +52,6 @@ export const migrations: readonly Migration[] = [
   vaultRelease,
   vaultContents,
   storageRequests,
+  requestAskedVaults,
   pullListMoves,
 ];

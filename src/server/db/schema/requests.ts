@@ -41,3 +41,14 @@ export const storageRequestEvents = pgTable('storage_request_events', {
   actor: text('actor'),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The vaults named when asking (release some, or access), before the office confirms. */
+export const storageRequestAskedVaults = pgTable(
+  'storage_request_asked_vaults',
+  {
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    vaultId: bigint('vault_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.vaultId] })],
+);

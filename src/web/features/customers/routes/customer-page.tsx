@@ -5,6 +5,7 @@ import { ACCOUNT_TYPE_LABELS } from '../../../../domain/sit-clock';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Spinner } from '../../../components/spinner';
 import { warehousePath } from '../../../lib/paths';
+import { CustomerRequests } from '../../requests/components/customer-requests';
 import { describeEvent } from '../../vaults/components/vault-history';
 import { useCustomer } from '../api/use-customers';
 import { conversionNoticeUrl } from '../api/use-storage-report';
@@ -167,6 +168,7 @@ export function CustomerPage() {
           {data.customer.sitClock && <SitClockPanel clock={data.customer.sitClock} />}
           <Vaults vaults={data.vaults} />
           <Pallets pallets={data.pallets} />
+          <CustomerRequests customerId={data.customer.id} />
           <CustomerForm key={data.customer.id} customer={data.customer} />
           <section aria-labelledby="history-heading">
             <h2 id="history-heading" className="mb-2 text-lg font-bold">
