@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RequestKind, RequestStatus } from '../../../domain/storage-requests';
 import { queryRows, type Db } from '../../db/client';
+import type { FloorVault } from '../../db/floor-reads';
 import {
   storageRequestEvents,
   storageRequests,
@@ -51,16 +52,8 @@ export async function findRequest(
   return rows[0] ?? null;
 }
 
-export interface RequestVaultRow {
+export interface RequestVaultRow extends FloorVault {
   requestId: number;
-  id: number;
-  name: string | null;
-  type: string;
-  fieldId: number | null;
-  position: number | null;
-  fieldName: string | null;
-  warehouseId: number | null;
-  warehouseName: string | null;
   /** The field it was staged from: where an access request puts it back by default. */
   oldFieldId: number | null;
   releasedOn: string | null;

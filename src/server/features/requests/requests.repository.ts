@@ -181,28 +181,17 @@ export async function insertRequest(
   return row.id;
 }
 
-export async function insertAskedVaults(
-  db: Db,
-  companyId: number,
-  requestId: number,
-  vaultIds: readonly number[],
-): Promise<void> {
-  if (vaultIds.length === 0) return;
-  await db
-    .insert(storageRequestAskedVaults)
-    .values(vaultIds.map((vaultId) => ({ requestId, companyId, vaultId })))
-    .onConflictDoNothing();
-}
-
+/** Links vaults to a request: as asked (`asked`) or as a confirmed request takes them (`taken`). */
 export async function insertRequestVaults(
   db: Db,
+  which: 'asked' | 'taken',
   companyId: number,
   requestId: number,
   vaultIds: readonly number[],
 ): Promise<void> {
   if (vaultIds.length === 0) return;
   await db
-    .insert(storageRequestVaults)
+    .insert(which === 'asked' ? storageRequestAskedVaults : storageRequestVaults)
     .values(vaultIds.map((vaultId) => ({ requestId, companyId, vaultId })))
     .onConflictDoNothing();
 }

@@ -171,8 +171,9 @@ export async function ask(
     note: body.note ?? '',
     askedBy: actor,
   });
-  await repo.insertAskedVaults(
+  await repo.insertRequestVaults(
     db,
+    'asked',
     companyId,
     id,
     asked.map((v) => v.id),
@@ -292,6 +293,7 @@ export async function confirmRequest(db: Db, user: SessionUser, id: number) {
     }
     await repo.insertRequestVaults(
       tx,
+      'taken',
       user.companyId,
       id,
       vaults.map((v) => v.id),
