@@ -11,7 +11,7 @@ import {
   type SignedInStaff,
 } from '../support/factories';
 import type { HttpClient } from '../support/http-client';
-import { sqlInsertRequest } from '../support/request-factories';
+import { dayFromToday, makeConfirmedRequest } from '../support/requests-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { makeVault, postVault } from '../support/vault-factories';
 
@@ -26,6 +26,9 @@ afterAll(async () => {
 // Each trial races a whole pull list against staff adds and moves into the fields it parks
 // on and digs in; enough trials for an interleaving to show, few enough for both engines.
 const TRIALS = 12;
+// The office asks for and confirms each trial's requests through the API first, which on a
+// shared machine can outlast the default per-test limit.
+const RACE_TIMEOUT_MS = 90_000;
 
 type Reply = Awaited<ReturnType<HttpClient['request']>>;
 
@@ -58,12 +61,12 @@ async function expectSoundFields(staff: SignedInStaff, warehouseId: Warehouse['i
   }
 }
 
-describe('pull-list steps racing staff moves and adds', () => {
+describe('pull-list steps racing staff moves and adds', { timeout: RACE_TIMEOUT_MS }, () => {
   it(`keeps every acknowledged vault, overfills no field and answers no 5xx in ${TRIALS} trials`, async () => {
     const staff = await makeCompanyWithUser(app);
     const crew = await signedInColleague(app, staff, 'crew');
     for (let trial = 0; trial < TRIALS; trial++) {
-      const day = `2030-04-${String(trial + 1).padStart(2, '0')}`;
+      const day = await dayFromToday(app, trial + 1);
       const tag = (n: number) => `${trial + 1}-${n}`;
       const w = await makeWarehouse(staff, { rows: 3, cols: 2, field_capacity: 3 });
       const [a1, a2, a3, b1] = ['A1', 'A2', 'A3', 'B1'].map((n) => fieldByName(w, n).id);
@@ -72,8 +75,8 @@ describe('pull-list steps racing staff moves and adds', () => {
       const v2 = await makeVault(staff, { field_id: a1, position: 2, vault_id: tag(2) });
       const v3 = await makeVault(staff, { field_id: a1, position: 3, vault_id: tag(3) });
       const v4 = await makeVault(staff, { field_id: a3, position: 1, vault_id: tag(4) });
-      await sqlInsertRequest(app, staff, { dueOn: day, vaultIds: [v1.id] });
-      await sqlInsertRequest(app, staff, { dueOn: day, vaultIds: [v2.id] });
+      await makeConfirmedRequest(staff, { dueOn: day }, [v1]);
+      await makeConfirmedRequest(staff, { dueOn: day }, [v2]);
 
       const replies: Reply[] = [];
       const added: Vault[] = [];

@@ -10,20 +10,21 @@ import {
   signedInColleague,
 } from '../support/factories';
 import { MISSING_ID } from '../support/ids';
-import { sqlInsertRequest, sqlRequestEvents } from '../support/request-factories';
+import { dayFromToday, makeConfirmedRequest, requestHistory } from '../support/requests-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { errorOf, makeVault } from '../support/vault-factories';
 import type { HttpClient } from '../support/http-client';
 
 let app: TestApp;
+// A day ahead: the office cannot ask for a day gone by.
+let DAY: string;
 beforeAll(async () => {
   app = await startTestApp(inject('postgresUrl'));
+  DAY = await dayFromToday(app, 7);
 });
 afterAll(async () => {
   await app?.close();
 });
-
-const DAY = '2030-03-14';
 
 /**
  * Columns A and B, rows 1-3, three slots each. A1 holds 1 (bottom), 2, 3; A2 holds A2-1.
@@ -39,12 +40,8 @@ async function setup(kinds: { first?: 'release_vaults' | 'access' } = {}) {
   const v2 = await makeVault(staff, { field_id: a1.id, position: 2, vault_id: '2' });
   const v3 = await makeVault(staff, { field_id: a1.id, position: 3, vault_id: '3' });
   await makeVault(staff, { field_id: a2.id, position: 1, vault_id: 'A2-1' });
-  const first = await sqlInsertRequest(app, staff, {
-    kind: kinds.first ?? 'release_vaults',
-    dueOn: DAY,
-    vaultIds: [v1.id],
-  });
-  const second = await sqlInsertRequest(app, staff, { dueOn: DAY, vaultIds: [v2.id] });
+  const first = (await makeConfirmedRequest(staff, { kind: kinds.first, dueOn: DAY }, [v1])).id;
+  const second = (await makeConfirmedRequest(staff, { dueOn: DAY }, [v2])).id;
   return { staff, crew, warehouse, a1, a2, v1, v2, v3, first, second };
 }
 
@@ -135,7 +132,12 @@ describe("the day's pull list", () => {
     const pulled = list.requests.flatMap((r) => r.vaults);
     expect(pulled.every((v) => v.staged && v.pulled_at !== null)).toBe(true);
     expect(pulled[0]?.pulled_by).toMatch(/^crew-/);
-    expect((await sqlRequestEvents(app, second)).map((e) => e.kind)).toEqual(['started', 'pulled']);
+    expect((await requestHistory(crew, second)).map((e) => e.kind)).toEqual([
+      'asked',
+      'confirmed',
+      'started',
+      'pulled',
+    ]);
     const history = (await crew.get(`/api/vaults/${v3.id}/history`)).body as VaultEvent[];
     expect(history.find((e) => e.kind === 'moved')).toMatchObject({
       kind: 'moved',
@@ -160,7 +162,9 @@ describe("the day's pull list", () => {
     expect(done.status).toBe('done');
     expect(done.vaults[0]?.released_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await vaultOf(crew, '2')).released_on).toBe(done.vaults[0]?.released_on);
-    expect((await sqlRequestEvents(app, second)).map((e) => e.kind)).toEqual([
+    expect((await requestHistory(crew, second)).map((e) => e.kind)).toEqual([
+      'asked',
+      'confirmed',
       'started',
       'pulled',
       'done',
@@ -195,15 +199,24 @@ describe("the day's pull list", () => {
     const back = await vaultOf(crew, '1');
     expect([back.released_on, back.position]).toEqual([null, 1]);
     expect((res.body as PullListRequest).vaults[0]).toMatchObject({ field_name: 'B1' });
-    const events = await sqlRequestEvents(app, first);
-    expect(events.map((e) => e.kind)).toEqual(['started', 'pulled', 'visit', 'done']);
-    expect(events[2]?.details).toEqual({ put_back: [{ vault: '1', field: 'B1', position: 1 }] });
+    const events = await requestHistory(crew, first);
+    expect(events.map((e) => e.kind)).toEqual([
+      'asked',
+      'confirmed',
+      'started',
+      'pulled',
+      'visit',
+      'done',
+    ]);
+    expect(events.find((e) => e.kind === 'visit')?.details).toEqual({
+      put_back: [{ vault: '1', field: 'B1', position: 1 }],
+    });
   });
 
   it('records the pull of a vault already on the stage without a forklift move', async () => {
     const { staff, crew, v3, first, second } = await setup();
     expect((await staff.client.post(`/api/stage/vaults/${v3.id}`, {})).status).toBe(200);
-    const extra = await sqlInsertRequest(app, staff, { dueOn: DAY, vaultIds: [v3.id] });
+    const extra = (await makeConfirmedRequest(staff, { dueOn: DAY }, [v3])).id;
     let list = await readList(crew);
     expect(stepWords(list)).toEqual([
       `pull 3 for ${extra}`,

@@ -7,10 +7,14 @@ import {
   makeWarehouse,
   type SignedInStaff,
 } from '../support/factories';
-import { sqlInsertRequest } from '../support/request-factories';
 import { makeVault } from '../support/vault-factories';
 import type { RequestDetail } from '../../src/contracts/requests';
-import { dayFromToday, makeCustomerWithVaults, makeRequest } from '../support/requests-factories';
+import {
+  dayFromToday,
+  makeConfirmedRequest,
+  makeCustomerWithVaults,
+  makeRequest,
+} from '../support/requests-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -75,19 +79,17 @@ describe("another company's ids answer as if they did not exist", () => {
       field_id: fieldByName(warehouse, 'A1').id,
       position: 1,
     });
-    const request = await sqlInsertRequest(app, owner, {
-      dueOn: '2030-05-02',
-      vaultIds: [vault.id],
-    });
-    const theirs = (await intruder.client.get('/api/pull-lists/2030-05-02')).body as PullList;
+    const day = await dayFromToday(app, 2);
+    const request = (await makeConfirmedRequest(owner, { dueOn: day }, [vault])).id;
+    const theirs = (await intruder.client.get(`/api/pull-lists/${day}`)).body as PullList;
     expect([theirs.requests, theirs.steps]).toEqual([[], []]);
-    const step = await intruder.client.post('/api/pull-lists/2030-05-02/steps', {
+    const step = await intruder.client.post(`/api/pull-lists/${day}/steps`, {
       vault_id: vault.id,
       code: 'T-1',
     });
     expect(step.status).toBe(409);
     expect((await intruder.client.post(`/api/requests/${request}/complete`, {})).status).toBe(404);
-    const own = (await owner.client.get('/api/pull-lists/2030-05-02')).body as PullList;
+    const own = (await owner.client.get(`/api/pull-lists/${day}`)).body as PullList;
     expect(own.steps.map((s) => [s.kind, s.vault_id, s.done])).toEqual([['pull', vault.id, false]]);
   });
 });

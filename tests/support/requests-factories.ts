@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CustomerSummary } from '../../src/contracts/customers';
-import type { RequestAnswer } from '../../src/contracts/requests';
+import type {
+  RequestAnswer,
+  RequestDetail,
+  RequestHistoryEntry,
+} from '../../src/contracts/requests';
 import type { Vault } from '../../src/contracts/vaults';
 import { addDays } from '../../src/domain/calendar-days';
-import { parseTagRanges } from '../../src/domain/inventory-tags';
+import { parseTagRanges, type TagRange } from '../../src/domain/inventory-tags';
+import type { RequestKind } from '../../src/domain/storage-requests';
 import { fieldId, makeWarehouse, type SignedInStaff } from './factories';
+import type { HttpClient } from './http-client';
 import type { TestApp } from './test-app';
 import { makeVault } from './vault-factories';
 
@@ -40,17 +46,28 @@ export async function makeCustomerWithVaults(
     made[name] = vault;
     const parsed = parseTagRanges(tags);
     if (!parsed.ok) throw new Error(parsed.error);
-    for (const range of parsed.ranges) {
-      await app.deps.db.execute(
-        sql`INSERT INTO vault_tags (company_id, vault_id, lot, first_tag, last_tag)
-            VALUES (${staff.user.companyId}, ${vault.id}, ${range.lot}, ${range.first}, ${range.last})`,
-      );
-    }
+    await sqlInsertVaultTags(app, staff, vault.id, parsed.ranges);
   }
   const list = (await staff.client.get('/api/customers')).body as CustomerSummary[];
   const found = list.find((c) => c.name === customer);
   if (!found) throw new Error(`No customer ${customer}`);
   return { customerId: found.id, name: customer, vaults: made };
+}
+
+// No call writes a vault's inventory tags: the app only reads them to find the vaults holding
+// a release's items, so a test gives a vault its tags in SQL.
+async function sqlInsertVaultTags(
+  app: TestApp,
+  staff: SignedInStaff,
+  vaultId: number,
+  ranges: readonly TagRange[],
+): Promise<void> {
+  for (const range of ranges) {
+    await app.deps.db.execute(
+      sql`INSERT INTO vault_tags (company_id, vault_id, lot, first_tag, last_tag)
+          VALUES (${staff.user.companyId}, ${vaultId}, ${range.lot}, ${range.first}, ${range.last})`,
+    );
+  }
 }
 
 /** The database's day `days` from today. */
@@ -69,4 +86,36 @@ export async function makeRequest(
   const res = await staff.client.post('/api/requests', body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as RequestAnswer;
+}
+
+/**
+ * A request for the vaults, asked for their customer and confirmed, as the office leaves it
+ * for the crew: the pull list plans confirmed requests only.
+ */
+export async function makeConfirmedRequest(
+  staff: SignedInStaff,
+  request: { kind?: Extract<RequestKind, 'release_vaults' | 'access'>; dueOn: string },
+  vaults: readonly Vault[],
+): Promise<RequestDetail> {
+  const customerId = vaults[0]?.customer_id;
+  if (!customerId) throw new Error('A request names vaults of a customer');
+  const asked = await makeRequest(staff, {
+    customer_id: customerId,
+    kind: request.kind ?? 'release_vaults',
+    due_on: request.dueOn,
+    vault_ids: vaults.map((v) => v.id),
+  });
+  const res = await staff.client.post(`/api/requests/${asked.id}/confirm`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as RequestDetail;
+}
+
+/** The request's history, oldest first, as anyone of its company reads it. */
+export async function requestHistory(
+  client: HttpClient,
+  requestId: number,
+): Promise<RequestHistoryEntry[]> {
+  const res = await client.get(`/api/requests/${requestId}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body as RequestDetail).history;
 }
