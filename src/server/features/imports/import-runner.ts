@@ -351,6 +351,7 @@ export class ImportRunner {
       }),
       actorUserId: user.id,
       actorEmail: user.email,
+      hasTags: rows.some((r) => r.tags !== null),
     });
     const contactsStored = await repo.listCustomerContacts(
       tx,

@@ -318,6 +318,8 @@ export async function applyStaged(
     fieldIds: readonly { key: string; id: number }[];
     actorUserId: number;
     actorEmail: string;
+    /** Whether any row gives tags: without one, the vaults' tags are not read at all. */
+    hasTags: boolean;
   },
 ): Promise<void> {
   const { companyId, jobId } = params;
@@ -367,20 +369,22 @@ export async function applyStaged(
                coalesce(s.date_in, CURRENT_DATE), s.seal, m.id, s.position
         FROM ${written} WHERE ${mine} AND s.vault_id IS NULL`,
   );
-  // A row that gives tags replaces the vault's ranges; one that does not leaves them.
-  const tagged = sql`${staged} JOIN vaults v ON v.company_id = ${companyId} AND v.name = s.name`;
-  await queryRows(
-    db,
-    sql`DELETE FROM vault_tags t USING ${tagged}
-        WHERE ${mine} AND s.tags IS NOT NULL AND t.company_id = ${companyId} AND t.vault_id = v.id`,
-  );
-  await queryRows(
-    db,
-    sql`INSERT INTO vault_tags (company_id, vault_id, lot, first_tag, last_tag)
-        SELECT ${companyId}, v.id, r.lot, r.first, r.last
-        FROM ${tagged}, jsonb_to_recordset(s.tags) AS r(lot text, first int, last int)
-        WHERE ${mine} AND s.tags IS NOT NULL`,
-  );
+  if (params.hasTags) {
+    // A row that gives tags replaces the vault's ranges; one that does not leaves them.
+    const tagged = sql`${staged} JOIN vaults v ON v.company_id = ${companyId} AND v.name = s.name`;
+    await queryRows(
+      db,
+      sql`DELETE FROM vault_tags t USING ${tagged}
+          WHERE ${mine} AND s.tags IS NOT NULL AND t.company_id = ${companyId} AND t.vault_id = v.id`,
+    );
+    await queryRows(
+      db,
+      sql`INSERT INTO vault_tags (company_id, vault_id, lot, first_tag, last_tag)
+          SELECT ${companyId}, v.id, r.lot, r.first, r.last
+          FROM ${tagged}, jsonb_to_recordset(s.tags) AS r(lot text, first int, last int)
+          WHERE ${mine} AND s.tags IS NOT NULL`,
+    );
+  }
   await queryRows(
     db,
     sql`INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)
