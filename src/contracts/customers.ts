@@ -156,14 +156,19 @@ const text = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters.`);
 
+/** A customer's contact as the customer screen and the spreadsheet import take it. */
+export const customerContactInputs = {
+  phone: text('Phone', CUSTOMER_CONTACT_MAX),
+  email: text('Email', CUSTOMER_CONTACT_MAX).refine(
+    (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    'Email must look like name@example.com.',
+  ),
+  address: text('Address', CUSTOMER_ADDRESS_MAX),
+};
+
 const updateCustomerBodySchema = z
   .object({
-    phone: text('Phone', CUSTOMER_CONTACT_MAX),
-    email: text('Email', CUSTOMER_CONTACT_MAX).refine(
-      (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
-      'Email must look like name@example.com.',
-    ),
-    address: text('Address', CUSTOMER_ADDRESS_MAX),
+    ...customerContactInputs,
     notes: text('Notes', CUSTOMER_NOTES_MAX),
     accountType: accountTypeSchema,
     storageStart: dateInput('Storage start'),

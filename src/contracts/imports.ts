@@ -25,6 +25,14 @@ export const importColumns = [
   'slot',
   'pallet_number',
   'spaces',
+  'weight',
+  'date_in',
+  'seal',
+  'lot',
+  'tags',
+  'phone',
+  'email',
+  'address',
 ] as const;
 export type ImportColumn = (typeof importColumns)[number];
 
@@ -42,6 +50,14 @@ export const importColumnLabels: Record<ImportColumn, string> = {
   slot: 'Slot',
   pallet_number: 'Pallet number',
   spaces: 'Pallet spaces',
+  weight: 'Weight (lb)',
+  date_in: 'Date in',
+  seal: 'Seal',
+  lot: 'Lot',
+  tags: 'Tags',
+  phone: 'Customer phone',
+  email: 'Customer email',
+  address: 'Customer address',
 };
 
 /** For each of our columns, the index of the file's column that fills it, or null. */
@@ -157,6 +173,13 @@ const previewRowSchema = z.object({
   field: z.string(),
   position: z.int().nullable(),
   note: z.string(),
+  /** In pounds; null when not weighed. */
+  weight: z.number().nullable(),
+  /** YYYY-MM-DD; null for a new vault without one: it comes in the day it is imported. */
+  date_in: z.string().nullable(),
+  seal: z.string(),
+  /** The inventory tags as `formatTagRanges` writes them ("LOT 4471, tags 1-120"). */
+  tags: z.string(),
   error: z.string().nullable(),
 });
 export type PreviewRow = z.infer<typeof previewRowSchema>;
@@ -170,6 +193,13 @@ const importPreviewSchema = z.object({
   /** Grids that grow when "create missing warehouses and fields" is ticked (decision 0086). */
   growth: z.array(gridGrowthSchema),
   errors: z.array(importRowErrorSchema),
+  /**
+   * Contact the import sets on customer records that lack it (the record's own wins,
+   * decision 0511); '' where it sets nothing.
+   */
+  contacts: z.array(
+    z.object({ customer: z.string(), phone: z.string(), email: z.string(), address: z.string() }),
+  ),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export type ImportGrowth = z.infer<typeof gridGrowthSchema>;

@@ -22,6 +22,8 @@ export const VAULT_NUMBER_MAX_LENGTH = 40;
 /** Customer and order names. */
 export const NAME_MAX_LENGTH = 120;
 export const NOTE_MAX_LENGTH = 2000;
+/** A seal number as printed on the tamper seal of a vault's door. */
+export const SEAL_MAX_LENGTH = 40;
 export const SEARCH_SUGGESTION_LIMIT = 8;
 export const SEARCH_TEXT_MAX_LENGTH = 100;
 /**

@@ -81,7 +81,7 @@ const VAULT_WEIGHT_MAX = 100_000;
  * A vault's weight in pounds, as a form or JSON sends it; blank or null means not weighed.
  * Tenths are kept, as a floor scale reads them; the column stores no finer.
  */
-const vaultWeightInput = z
+export const vaultWeightInput = z
   .preprocess(
     (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
     numberInput('Weight')

@@ -23,6 +23,14 @@ const mapping: ImportMapping = {
   slot: 4,
   pallet_number: 5,
   spaces: 6,
+  weight: null,
+  date_in: null,
+  seal: null,
+  lot: null,
+  tags: null,
+  phone: null,
+  email: null,
+  address: null,
 };
 
 describe('pallet rows', () => {

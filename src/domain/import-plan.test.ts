@@ -95,6 +95,27 @@ describe('planImport', () => {
     ]);
   });
 
+  it('updates a stored vault whose contents the file changes, and leaves one it repeats', () => {
+    const kept = {
+      ...stored('8', 'A1', 1),
+      weight: 500,
+      dateIn: '2025-05-05',
+      seal: 'S-9',
+      tags: [{ lot: '9', first: 1, last: 10 }],
+    };
+    const same = { ...row(2, '8', { kind: 'unsaid' }), contents: { weight: 500, seal: 'S-9' } };
+    const heavier = { ...row(2, '8', { kind: 'unsaid' }), contents: { weight: 650 } };
+    const retagged = {
+      ...row(2, '8', { kind: 'unsaid' }),
+      contents: { tags: [{ lot: '9', first: 11, last: 20 }] },
+    };
+    expect(plan([same], [kept]).planned[0]?.action).toBe('unchanged');
+    const updated = plan([heavier], [kept]).planned[0];
+    expect(updated?.action).toBe('update');
+    expect(updated?.values).toMatchObject({ weight: 650, dateIn: '2025-05-05', seal: 'S-9' });
+    expect(plan([retagged], [kept]).planned[0]?.action).toBe('update');
+  });
+
   it('refuses a row naming a released vault, whose number stays in the records', () => {
     const released = { ...stored('7', null, null), releasedOn: '2026-11-03' };
     const result = plan([row(2, '7', at('A1', 1))], [released]);

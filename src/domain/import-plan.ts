@@ -1,6 +1,8 @@
 import type { ImportAction } from '../contracts/imports';
 import type { VaultType } from '../contracts/vaults';
 import type { ImportRow, RowRefusal } from './import-rows';
+import { sameTags } from './import-contents';
+import type { TagRange } from './inventory-tags';
 import { couchboxTypeRefusal, isTopmost, placementRefusal } from './placement-rules';
 import { lowestFreePosition, slotCount, type FieldKind } from './slots';
 
@@ -37,6 +39,10 @@ export interface ExistingVault {
   note: string;
   /** The day it was released: its number stays in the records, off the floor (decision 0492). */
   releasedOn?: string | null;
+  weight?: number | null;
+  dateIn?: string;
+  seal?: string;
+  tags?: TagRange[];
 }
 
 export interface PlanState {
@@ -63,6 +69,11 @@ interface VaultValues {
   orderName: string | null;
   type: VaultType;
   note: string;
+  weight: number | null;
+  /** Null for a new vault the file gives no date: it comes in the day it is written. */
+  dateIn: string | null;
+  seal: string;
+  tags: TagRange[];
 }
 
 export interface PlannedRow {
@@ -300,11 +311,16 @@ function resolveIntent(
 }
 
 function valuesOf(row: ImportRow, existing: ExistingVault | null): VaultValues {
+  const contents = row.contents ?? {};
   return {
     customerName: row.customerName ?? existing?.customerName ?? '',
     orderName: row.orderName !== undefined ? row.orderName : (existing?.orderName ?? null),
     type: row.type ?? existing?.type ?? 'vault',
     note: row.note ?? existing?.note ?? '',
+    weight: contents.weight !== undefined ? contents.weight : (existing?.weight ?? null),
+    dateIn: contents.dateIn ?? existing?.dateIn ?? null,
+    seal: contents.seal ?? existing?.seal ?? '',
+    tags: contents.tags ?? existing?.tags ?? [],
   };
 }
 
@@ -313,6 +329,10 @@ function isSame(v: ExistingVault, values: VaultValues): boolean {
     v.customerName === values.customerName &&
     v.orderName === values.orderName &&
     v.type === values.type &&
-    v.note === values.note
+    v.note === values.note &&
+    (v.weight ?? null) === values.weight &&
+    (v.dateIn ?? null) === values.dateIn &&
+    (v.seal ?? '') === values.seal &&
+    sameTags(v.tags ?? [], values.tags)
   );
 }

@@ -17,6 +17,14 @@ const mapping: ImportMapping = {
   slot: null,
   pallet_number: null,
   spaces: null,
+  weight: null,
+  date_in: null,
+  seal: null,
+  lot: null,
+  tags: null,
+  phone: null,
+  email: null,
+  address: null,
 };
 
 describe('suggestMapping', () => {
@@ -29,12 +37,44 @@ describe('suggestMapping', () => {
       field: 4,
       warehouse: 5,
       note: 6,
+      weight: 7,
       order: null,
       rack: null,
       shelf: null,
       slot: null,
       pallet_number: null,
       spaces: null,
+      date_in: null,
+      seal: null,
+      lot: null,
+      tags: null,
+      phone: null,
+      email: null,
+      address: null,
+    });
+  });
+
+  it('finds the contents and contact columns by their usual headings', () => {
+    const m = suggestMapping([
+      'Vault #',
+      'Weight (lbs)',
+      'Date In',
+      'Seal No.',
+      'Lot',
+      'Tags',
+      'Phone',
+      'E-mail',
+      'Address',
+    ]);
+    expect(m).toMatchObject({
+      weight: 1,
+      date_in: 2,
+      seal: 3,
+      lot: 4,
+      tags: 5,
+      phone: 6,
+      email: 7,
+      address: 8,
     });
   });
 
@@ -63,6 +103,7 @@ describe('readImportRow', () => {
         type: 't2',
         note: 'x',
         place: { kind: 'field', warehouse: 'Main', field: 'B3', position: 2 },
+        contents: {},
       },
     });
   });

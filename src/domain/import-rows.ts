@@ -9,6 +9,7 @@ import {
 import { STAGED_FIELD_NAME } from '../contracts/print';
 import { vaultTypes, type VaultType } from '../contracts/vaults';
 import { emptyUnitCustomerName } from './empty-vault';
+import { readRowContents, type CustomerContact, type RowContents } from './import-contents';
 import { normaliseName } from './names';
 
 // Header words that name each of our columns, compared without case, spaces or punctuation.
@@ -27,6 +28,14 @@ const HEADER_WORDS: Record<ImportColumn, readonly string[]> = {
   slot: ['slot', 'slotnumber', 'spot'],
   pallet_number: ['palletnumber', 'pallet', 'palletno'],
   spaces: ['spaces', 'palletspaces', 'shelfspots', 'spots'],
+  weight: ['weight', 'weightlb', 'weightlbs', 'lbs', 'pounds', 'wt'],
+  date_in: ['datein', 'dateinstorage', 'indate', 'storagedate', 'datestored', 'datereceived'],
+  seal: ['seal', 'sealnumber', 'sealno', 'sealnum'],
+  lot: ['lot', 'lotnumber', 'lotno', 'taglot'],
+  tags: ['tags', 'tagnumbers', 'tagnos', 'inventorytags', 'itemtags', 'tagranges', 'tagrange'],
+  phone: ['phone', 'phonenumber', 'customerphone', 'telephone', 'tel', 'mobile', 'cell'],
+  email: ['email', 'emailaddress', 'customeremail'],
+  address: ['address', 'customeraddress', 'streetaddress', 'mailingaddress'],
 };
 
 const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -75,6 +84,10 @@ export interface ImportRow {
   type: VaultType | undefined;
   note: string | undefined;
   place: RowPlace;
+  /** Weight, date in, seal and tags; absent when none of their columns is mapped. */
+  contents?: RowContents;
+  /** The customer's contact as the row gives it (decision 0511). */
+  contact?: CustomerContact | undefined;
 }
 
 export interface RowRefusal {
@@ -153,9 +166,21 @@ export function readImportRow(
     cell('position') ?? '',
   );
   if ('refusal' in place) return { ok: false, refusal: place.refusal };
+  const read = readRowContents(cell);
+  if ('reason' in read) return refuse(row, read.column, read.reason);
   return {
     ok: true,
-    value: { row, vaultNumber, customerName, orderName, type, note, place },
+    value: {
+      row,
+      vaultNumber,
+      customerName,
+      orderName,
+      type,
+      note,
+      place,
+      contents: read.contents,
+      contact: read.contact,
+    },
   };
 }
 

@@ -22,6 +22,7 @@ import * as vaultContents from './0025-vault-contents';
 import * as storageRequests from './0026-storage-requests';
 import * as requestAskedVaults from './0031-request-asked-vaults';
 import * as pullListMoves from './0032-pull-list-moves';
+import * as importVaultContents from './0028-import-vault-contents';
 
 export interface Migration {
   name: string;
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   storageRequests,
   requestAskedVaults,
   pullListMoves,
+  importVaultContents,
 ];

@@ -32,6 +32,8 @@ import {
   type PlanState,
 } from '../../../domain/import-plan';
 import { readImportRow, type CellProblem, type ImportRow } from '../../../domain/import-rows';
+import { planContacts, type ContactChange } from '../../../domain/import-contents';
+import type { TagRange } from '../../../domain/inventory-tags';
 import type * as repo from './imports.repository';
 
 /** The file as stored with its job: the table read from it. */
@@ -200,6 +202,10 @@ export function planOver(
         type: v.type,
         note: v.note,
         releasedOn: v.released_on,
+        weight: v.weight,
+        dateIn: v.date_in,
+        seal: v.seal,
+        tags: JSON.parse(v.tags) as TagRange[],
       },
     ]),
   );
@@ -266,6 +272,25 @@ export function planOver(
     });
   return { plan, keyOfField, fields, growth };
 }
+
+/**
+ * The contact the planned rows add to their customers' records, over the contact those records
+ * hold (`listCustomerContacts`); the preview shows it and the last step writes it.
+ */
+export function contactsOver(
+  plan: ImportPlan,
+  stored: readonly { name: string; phone: string; email: string; address: string }[],
+): ContactChange[] {
+  return planContacts(
+    plan.planned.map((p) => ({ customerName: p.values.customerName, contact: p.row.contact })),
+    new Map(stored.map((c) => [c.name, c])),
+  );
+}
+
+/** The customers whose contact the rows give. */
+export const contactNames = (plan: ImportPlan) => [
+  ...new Set(plan.planned.flatMap((p) => (p.row.contact ? [p.values.customerName] : []))),
+];
 
 /** The pallet plan over the company's racks, shelves and pallets. */
 export function planPalletsOver(

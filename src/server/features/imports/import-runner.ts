@@ -10,6 +10,8 @@ import { AppError } from '../../http/errors';
 import { insertWarehouseWithFields } from '../../db/warehouse-rows';
 import { growFieldGridIn } from '../fields/field-grid.service';
 import {
+  contactNames,
+  contactsOver,
   missingWarehouses,
   planOver,
   planPalletsOver,
@@ -349,7 +351,14 @@ export class ImportRunner {
       }),
       actorUserId: user.id,
       actorEmail: user.email,
+      hasTags: rows.some((r) => r.tags !== null),
     });
+    const contactsStored = await repo.listCustomerContacts(
+      tx,
+      companyId,
+      contactNames(planned.plan),
+    );
+    await repo.addMissingContacts(tx, companyId, contactsOver(planned.plan, contactsStored));
 
     const newPallets = pallets.planned.filter((p) => p.action === 'create');
     const customers = await repo.upsertNames(tx, 'customers', companyId, [
@@ -438,6 +447,10 @@ function stagedRows(planned: ReturnType<typeof planOver>, job: Job): repo.Staged
         order_name: p.values.orderName,
         type: p.values.type,
         note: p.values.note,
+        weight: p.values.weight,
+        date_in: p.values.dateIn,
+        seal: p.values.seal,
+        tags: p.row.contents?.tags === undefined ? null : p.values.tags,
         target_key: p.target ? stagedKey(p.target.fieldKey) : null,
         position: p.target?.position ?? null,
         lift: p.action === 'move' && Boolean(p.existing?.fieldKey),

@@ -2,6 +2,8 @@ import type { VaultEventDetails } from '../../../contracts/vault-events';
 import { sql } from 'drizzle-orm';
 import type { VaultType } from '../../../contracts/vaults';
 import { queryRows, type Db } from '../../db/client';
+import type { ContactChange } from '../../../domain/import-contents';
+import type { TagRange } from '../../../domain/inventory-tags';
 
 // Bulk statements take their rows as one JSON parameter (`jsonb_to_recordset`): one shape
 // for both engines and any number of rows, where a parameter per value would run out at
@@ -32,6 +34,11 @@ export interface VaultStateRow {
   type: VaultType;
   note: string;
   released_on: string | null;
+  weight: number | null;
+  date_in: string;
+  seal: string;
+  /** Its inventory tags as JSON text of `TagRange`s. */
+  tags: string;
 }
 
 export const listWarehouses = (db: Db, companyId: number) =>
@@ -58,7 +65,12 @@ export const findVaultsByName = (db: Db, companyId: number, names: readonly stri
     db,
     sql`SELECT v.id, v.name, v.field_id, v.position, c.name AS customer_name,
                o.name AS order_name, v.type, v.note,
-               to_char(v.released_on, 'YYYY-MM-DD') AS released_on
+               to_char(v.released_on, 'YYYY-MM-DD') AS released_on,
+               v.weight::float8 AS weight, to_char(v.date_in, 'YYYY-MM-DD') AS date_in, v.seal,
+               (SELECT coalesce(json_agg(json_build_object('lot', t.lot, 'first', t.first_tag,
+                                                           'last', t.last_tag)), '[]')::text
+                  FROM vault_tags t
+                 WHERE t.company_id = v.company_id AND t.vault_id = v.id) AS tags
         FROM vaults v
         LEFT JOIN customers c ON c.id = v.customer_id
         LEFT JOIN orders o ON o.id = v.order_id
@@ -226,6 +238,12 @@ export interface StagedRow {
   order_name: string | null;
   type: VaultType;
   note: string;
+  weight: number | null;
+  /** YYYY-MM-DD; null: a new vault comes in the day it is written. */
+  date_in: string | null;
+  seal: string;
+  /** Null: the file says nothing of tags, and the vault keeps its own. */
+  tags: TagRange[] | null;
   /** The field it stands in after the import, by `fieldKey`; null: the stage. */
   target_key: string | null;
   position: number | null;
@@ -244,12 +262,15 @@ export async function stageRows(
   await queryRows(
     db,
     sql`INSERT INTO import_staged_rows (job_id, company_id, sheet_row, name, vault_id,
-          customer_name, order_name, type, note, target_key, position, lift, details)
+          customer_name, order_name, type, note, weight, date_in, seal, tags, target_key,
+          position, lift, details)
         SELECT ${jobId}, ${companyId}, u.sheet_row, u.name, u.vault_id, u.customer_name,
-               u.order_name, u.type, u.note, u.target_key, u.position, u.lift, u.details
+               u.order_name, u.type, u.note, u.weight, u.date_in, u.seal, u.tags, u.target_key,
+               u.position, u.lift, u.details
         FROM jsonb_to_recordset(${json(rows)}) AS u(sheet_row int, name text, vault_id bigint,
-          customer_name text, order_name text, type text, note text, target_key text,
-          position int, lift boolean, details jsonb)`,
+          customer_name text, order_name text, type text, note text, weight numeric,
+          date_in date, seal text, tags jsonb, target_key text, position int, lift boolean,
+          details jsonb)`,
   );
 }
 
@@ -297,6 +318,8 @@ export async function applyStaged(
     fieldIds: readonly { key: string; id: number }[];
     actorUserId: number;
     actorEmail: string;
+    /** Whether any row gives tags: without one, the vaults' tags are not read at all. */
+    hasTags: boolean;
   },
 ): Promise<void> {
   const { companyId, jobId } = params;
@@ -331,18 +354,37 @@ export async function applyStaged(
     db,
     sql`UPDATE vaults v
         SET customer_id = w.customer_id, order_id = w.order_id, type = w.type, note = w.note,
+            weight = w.weight, date_in = coalesce(w.date_in, v.date_in), seal = w.seal,
             field_id = w.field_id, position = w.position, updated_at = now()
         FROM (SELECT s.vault_id, c.id AS customer_id, o.id AS order_id, s.type, s.note,
-                     m.id AS field_id, s.position
+                     s.weight, s.date_in, s.seal, m.id AS field_id, s.position
               FROM ${written} WHERE ${mine} AND s.vault_id IS NOT NULL) w
         WHERE v.company_id = ${companyId} AND v.id = w.vault_id`,
   );
   await queryRows(
     db,
-    sql`INSERT INTO vaults (company_id, name, customer_id, order_id, type, note, field_id, position)
-        SELECT ${companyId}, s.name, c.id, o.id, s.type, s.note, m.id, s.position
+    sql`INSERT INTO vaults (company_id, name, customer_id, order_id, type, note, weight, date_in,
+                            seal, field_id, position)
+        SELECT ${companyId}, s.name, c.id, o.id, s.type, s.note, s.weight,
+               coalesce(s.date_in, CURRENT_DATE), s.seal, m.id, s.position
         FROM ${written} WHERE ${mine} AND s.vault_id IS NULL`,
   );
+  if (params.hasTags) {
+    // A row that gives tags replaces the vault's ranges; one that does not leaves them.
+    const tagged = sql`${staged} JOIN vaults v ON v.company_id = ${companyId} AND v.name = s.name`;
+    await queryRows(
+      db,
+      sql`DELETE FROM vault_tags t USING ${tagged}
+          WHERE ${mine} AND s.tags IS NOT NULL AND t.company_id = ${companyId} AND t.vault_id = v.id`,
+    );
+    await queryRows(
+      db,
+      sql`INSERT INTO vault_tags (company_id, vault_id, lot, first_tag, last_tag)
+          SELECT ${companyId}, v.id, r.lot, r.first, r.last
+          FROM ${tagged}, jsonb_to_recordset(s.tags) AS r(lot text, first int, last int)
+          WHERE ${mine} AND s.tags IS NOT NULL`,
+    );
+  }
   await queryRows(
     db,
     sql`INSERT INTO vault_events (company_id, vault_id, vault_name, kind, actor_user_id, actor_email, details)
@@ -350,6 +392,37 @@ export async function applyStaged(
                s.details
         FROM ${staged} JOIN vaults v ON v.company_id = ${companyId} AND v.name = s.name
         WHERE ${mine}`,
+  );
+}
+
+/** The contact kept on the company's customers of these names. */
+export const listCustomerContacts = (db: Db, companyId: number, names: readonly string[]) =>
+  queryRows<{ name: string; phone: string; email: string; address: string }>(
+    db,
+    sql`SELECT name, phone, email, address FROM customers
+        WHERE company_id = ${companyId}
+          AND name IN (SELECT jsonb_array_elements_text(${json(names)}))`,
+  );
+
+/**
+ * Sets the contact an import adds, each value only where the record has none (decision 0511):
+ * an office edit made since the preview is kept.
+ */
+export async function addMissingContacts(
+  db: Db,
+  companyId: number,
+  changes: readonly ContactChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await queryRows(
+    db,
+    sql`UPDATE customers c
+        SET phone = CASE WHEN c.phone = '' THEN u.phone ELSE c.phone END,
+            email = CASE WHEN c.email = '' THEN u.email ELSE c.email END,
+            address = CASE WHEN c.address = '' THEN u.address ELSE c.address END
+        FROM jsonb_to_recordset(${json(changes)})
+             AS u("customerName" text, phone text, email text, address text)
+        WHERE c.company_id = ${companyId} AND c.name = u."customerName"`,
   );
 }
 

@@ -12,12 +12,15 @@ import {
 import { IMPORT_PREVIEW_ROWS } from '../../../contracts/limits';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
 import { suggestMapping } from '../../../domain/import-rows';
+import { formatTagRanges } from '../../../domain/inventory-tags';
 import { warehouseKey } from '../../../domain/import-plan';
 import { isEmbeddedEngine, type Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
 import { readSheet } from '../../lib/spreadsheet';
 import type { UploadedFile } from '../../storage/storage';
 import {
+  contactNames,
+  contactsOver,
   missingFields,
   missingWarehouses,
   planOver,
@@ -193,6 +196,10 @@ export async function previewImport(
   } = planOver(read.rows, { warehouses, fields, taken, vaults }, simulated, {
     isCreatingMissing: options.create_missing_warehouses,
   });
+  const contacts = contactsOver(
+    plan,
+    await repo.listCustomerContacts(db, user.companyId, contactNames(plan)),
+  );
   const errors = [
     ...read.errors,
     ...plan.refusals.map(rowError),
@@ -225,6 +232,10 @@ export async function previewImport(
             field: `Rack ${pallet.row.rack}, shelf ${pallet.row.shelf}`,
             position: pallet.slotIndex + 1,
             note: `${pallet.row.spaces} spaces`,
+            weight: null,
+            date_in: null,
+            seal: '',
+            tags: '',
             error: null,
           }
         : p
@@ -239,6 +250,10 @@ export async function previewImport(
               field: field?.name ?? 'stage',
               position: p.target?.position ?? null,
               note: p.values.note,
+              weight: p.values.weight,
+              date_in: p.values.dateIn,
+              seal: p.values.seal,
+              tags: formatTagRanges(p.values.tags),
               error: null,
             }
           : {
@@ -252,6 +267,12 @@ export async function previewImport(
               field: cell(options.mapping.field),
               position: Number.parseInt(cell(options.mapping.position), 10) || null,
               note: cell(options.mapping.note),
+              weight: null,
+              date_in: cell(options.mapping.date_in) || null,
+              seal: cell(options.mapping.seal),
+              tags: [cell(options.mapping.lot), cell(options.mapping.tags)]
+                .filter(Boolean)
+                .join(' '),
               error: error ? `${error.column}: ${error.reason}` : null,
             },
     );
@@ -271,6 +292,12 @@ export async function previewImport(
     missing_fields: missingFields(read.rows, warehouses, fields),
     growth: growth.map((g) => presentGrowth(g, 'planned')),
     errors: errors.slice(0, PREVIEW_ERRORS),
+    contacts: contacts.map((c) => ({
+      customer: c.customerName,
+      phone: c.phone,
+      email: c.email,
+      address: c.address,
+    })),
   };
 }
 

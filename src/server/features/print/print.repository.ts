@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { jsonColumns, parseJsonColumns } from '../../db/json-rows';
 import { sortPrintOrder, type PrintPlace } from '../../../domain/print-order';
-import type { PrintVault } from '../../../contracts/print';
+import { STAGED_FIELD_NAME, type PrintColumnKey, type PrintVault } from '../../../contracts/print';
 
 /**
  * The vault, its field (or, staged, the field it left) and that field's warehouse, with where
@@ -15,37 +15,29 @@ const PRINT_JOINS = (companyId: number) => sql`
                    FROM warehouses WHERE company_id = ${companyId}) w ON w.id = pf.warehouse_id
       LEFT JOIN customers c ON c.id = v.customer_id`;
 
-/** One vault of the print list, as the database reads it. */
-export interface PrintRow {
-  id: number;
-  name: string | null;
-  customerName: string | null;
-  type: PrintVault['type'];
-  position: number | null;
-  fieldName: string | null;
-  warehouseName: string | null;
-  note: string;
-  weight: number | null;
-}
+const PLACED_FIELD_NAME = sql`CASE WHEN v.field_id IS NOT NULL THEN pf.name END`;
 
-const PRINT_COLUMNS: Record<keyof PrintRow, SQL> = {
-  id: sql`v.id`,
+/** Each column of the print list (contracts/print.ts), read as its answer gives it. */
+const COLUMN_VALUES: Record<PrintColumnKey, SQL> = {
   name: sql`v.name`,
-  customerName: sql`c.name`,
+  customer_name: sql`coalesce(c.name, '')`,
   type: sql`v.type`,
   position: sql`v.position`,
-  fieldName: sql`CASE WHEN v.field_id IS NOT NULL THEN pf.name END`,
-  warehouseName: sql`w.name`,
+  field_name: sql`coalesce(${PLACED_FIELD_NAME}, ${STAGED_FIELD_NAME})`,
+  warehouse_name: sql`coalesce(w.name, '')`,
   note: sql`v.note`,
   weight: sql`v.weight`,
 };
 
-const PRINT_SORT_COLUMNS: Record<keyof PrintSortRow, SQL> = {
-  ...PRINT_COLUMNS,
+/** One vault of the print list: the answer's values and what the print order sorts by. */
+export type PrintRow = PrintVault & PrintPlace;
+
+const PRINT_ROW_COLUMNS: Record<keyof PrintRow, SQL> = {
+  id: sql`v.id`,
+  ...COLUMN_VALUES,
+  fieldName: PLACED_FIELD_NAME,
   warehouseRank: sql`w.rank`,
 };
-
-type PrintSortRow = PrintRow & PrintPlace;
 
 /**
  * Every vault of the company, in print order: sorted here by the domain's rule, as the
@@ -54,10 +46,10 @@ type PrintSortRow = PrintRow & PrintPlace;
 export async function listPrintRows(db: Db, companyId: number): Promise<PrintRow[]> {
   const result = await queryRows<{ rows: string }>(
     db,
-    sql`SELECT ${jsonColumns(PRINT_SORT_COLUMNS)} AS rows
+    sql`SELECT ${jsonColumns(PRINT_ROW_COLUMNS)} AS rows
         FROM vaults v
         ${PRINT_JOINS(companyId)}
         WHERE v.company_id = ${companyId} AND v.released_on IS NULL`,
   );
-  return sortPrintOrder(parseJsonColumns<PrintSortRow>(result, PRINT_SORT_COLUMNS));
+  return sortPrintOrder(parseJsonColumns<PrintRow>(result, PRINT_ROW_COLUMNS));
 }

@@ -1,23 +1,16 @@
 import { Readable } from 'node:stream';
 import type { SessionUser } from '../../../contracts/auth';
-import { CSV_COLUMNS, STAGED_FIELD_NAME, type PrintVault } from '../../../contracts/print';
+import { CSV_COLUMNS, PRINT_COLUMN_KEYS, type PrintVault } from '../../../contracts/print';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
 import type { Db } from '../../db/client';
 import { companyScans } from '../../lib/limiter';
 import * as repo from './print.repository';
 
-function presentPrintVault(v: repo.PrintRow): PrintVault {
-  return {
-    id: v.id,
-    name: v.name,
-    customer_name: v.customerName ?? '',
-    type: v.type,
-    position: v.position,
-    field_name: v.fieldName ?? STAGED_FIELD_NAME,
-    warehouse_name: v.warehouseName ?? '',
-    note: v.note,
-    weight: v.weight,
-  };
+/** The answer's keys only, in the contract's order: what the print order sorts by stays here. */
+function presentPrintVault(row: repo.PrintRow): PrintVault {
+  const vault: Record<string, unknown> = { id: row.id };
+  for (const key of PRINT_COLUMN_KEYS) vault[key] = row[key];
+  return vault as PrintVault;
 }
 
 /** `/api/vaults/all`: every vault of the company in print order. */
@@ -33,18 +26,7 @@ function* csvChunks(vaults: readonly PrintVault[]): Generator<string> {
   for (let i = 0; i < vaults.length; i += ROWS_PER_CHUNK) {
     yield vaults
       .slice(i, i + ROWS_PER_CHUNK)
-      .map((v) =>
-        csvRow([
-          v.name,
-          v.customer_name,
-          v.type,
-          v.position,
-          v.field_name,
-          v.warehouse_name,
-          v.note,
-          v.weight,
-        ]),
-      )
+      .map((v) => csvRow(PRINT_COLUMN_KEYS.map((key) => v[key])))
       .join('');
   }
 }

@@ -18,6 +18,33 @@ import { errorMessage } from '../../../lib/api';
 import { usePreviewImport, useStartImport } from '../api/use-imports';
 import { PreviewTable } from './preview-table';
 
+const COLUMN_GROUPS = ['Vault', 'What is inside', 'Customer contact', 'Pallets'] as const;
+
+/** Where each of our columns is offered; every column names its group. */
+const GROUP_OF: Record<ImportColumn, (typeof COLUMN_GROUPS)[number]> = {
+  vault_number: 'Vault',
+  customer: 'Vault',
+  order: 'Vault',
+  type: 'Vault',
+  warehouse: 'Vault',
+  field: 'Vault',
+  position: 'Vault',
+  note: 'Vault',
+  weight: 'What is inside',
+  date_in: 'What is inside',
+  seal: 'What is inside',
+  lot: 'What is inside',
+  tags: 'What is inside',
+  phone: 'Customer contact',
+  email: 'Customer contact',
+  address: 'Customer contact',
+  rack: 'Pallets',
+  shelf: 'Pallets',
+  slot: 'Pallets',
+  pallet_number: 'Pallets',
+  spaces: 'Pallets',
+};
+
 const inputClass = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2';
 const buttonClass =
   'min-h-11 rounded-lg px-4 py-2 font-semibold disabled:opacity-60 focus-visible:outline-2';
@@ -126,25 +153,32 @@ export function MappingStep({ job }: { job: ImportJob }) {
             {job.encoding_note}
           </p>
         )}
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {importColumns.map((column) => (
-            <label key={column} className="block text-sm">
-              <span className="font-medium">{importColumnLabels[column]}</span>
-              <select
-                value={mapping[column] ?? ''}
-                onChange={(e) => setColumn(column, e.target.value)}
-                className={inputClass}
-              >
-                <option value="">Not in the file</option>
-                {job.headers.map((header, index) => (
-                  <option key={`${header}-${index}`} value={index}>
-                    {header || `Column ${index + 1}`}
-                  </option>
+        {COLUMN_GROUPS.map((group) => (
+          <fieldset key={group} className="mt-4 first-of-type:mt-0">
+            <legend className="mb-2 font-semibold text-slate-700">{group}</legend>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {importColumns
+                .filter((column) => GROUP_OF[column] === group)
+                .map((column) => (
+                  <label key={column} className="block text-sm">
+                    <span className="font-medium">{importColumnLabels[column]}</span>
+                    <select
+                      value={mapping[column] ?? ''}
+                      onChange={(e) => setColumn(column, e.target.value)}
+                      className={inputClass}
+                    >
+                      <option value="">Not in the file</option>
+                      {job.headers.map((header, index) => (
+                        <option key={`${header}-${index}`} value={index}>
+                          {header || `Column ${index + 1}`}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
                 ))}
-              </select>
-            </label>
-          ))}
-        </div>
+            </div>
+          </fieldset>
+        ))}
       </section>
 
       <section

@@ -1,4 +1,5 @@
 import type { ImportCounts, ImportPreview } from '../../../../contracts/imports';
+import { formatWeight } from '../../../lib/format';
 import { refusedRowsUrl } from '../api/use-imports';
 import { GridGrowthList } from './grid-growth-list';
 
@@ -12,6 +13,10 @@ const COLUMNS = [
   'Warehouse',
   'Field',
   'Pos',
+  'Weight',
+  'Date in',
+  'Seal',
+  'Tags',
   'Note',
 ] as const;
 
@@ -67,6 +72,21 @@ export function PreviewTable({
           or correct the file.
         </p>
       )}
+      {preview.contacts.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Contact added to customer records</h3>
+          <ul aria-label="Contact added" className="mt-2 space-y-1 text-sm break-words">
+            {preview.contacts.map((c) => (
+              <li key={c.customer}>
+                {c.customer}: {[c.phone, c.email, c.address].filter(Boolean).join(', ')}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-sm text-slate-600">
+            A record that already has a phone, email or address keeps its own.
+          </p>
+        </>
+      )}
       <div className="mt-4 overflow-x-auto" tabIndex={0} aria-label="Preview rows, scrollable">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-100">
@@ -92,6 +112,12 @@ export function PreviewTable({
                 <td className="px-2 py-2">{r.warehouse}</td>
                 <td className="px-2 py-2">{r.field}</td>
                 <td className="px-2 py-2">{r.position ?? ''}</td>
+                <td className="px-2 py-2 whitespace-nowrap">
+                  {r.weight === null ? '' : formatWeight(r.weight)}
+                </td>
+                <td className="px-2 py-2 whitespace-nowrap">{r.date_in ?? ''}</td>
+                <td className="px-2 py-2">{r.seal}</td>
+                <td className="max-w-48 truncate px-2 py-2">{r.tags}</td>
                 <td className="max-w-48 truncate px-2 py-2">{r.error ?? r.note}</td>
               </tr>
             ))}

@@ -1,36 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { CSV_FILE_NAME, type PrintVault } from '../../../../contracts/print';
+import {
+  CSV_FILE_NAME,
+  PRINT_COLUMN_KEYS,
+  PRINT_COLUMNS,
+  type PrintColumn,
+  type PrintColumnKey,
+  type PrintVault,
+} from '../../../../contracts/print';
 import { Spinner } from '../../../components/spinner';
 import { formatWeight } from '../../../lib/format';
 import { csvDownloadUrl, usePrintVaults } from '../api/use-print-vaults';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LabelSelection } from '../components/label-selection';
 
-const COLUMNS = [
-  'Vault #',
-  'Customer',
-  'Type',
-  'Pos',
-  'Field',
-  'Warehouse',
-  'Notes',
-  'Weight',
-] as const;
 const ROW_HEIGHT = 37;
 
-function cells(v: PrintVault) {
-  return [
-    v.name ?? '',
-    v.customer_name,
-    v.type,
-    v.position ?? '',
-    v.field_name,
-    v.warehouse_name,
-    v.note,
-    v.weight === null ? '' : formatWeight(v.weight),
-  ];
+function cellText(vault: PrintVault, key: PrintColumnKey) {
+  const value = vault[key];
+  if (value === null) return '';
+  const column: PrintColumn = PRINT_COLUMNS[key];
+  return column.unit === 'pounds' && typeof value === 'number' ? formatWeight(value) : value;
 }
 
 function Row({ vault, index }: { vault: PrintVault; index?: number }) {
@@ -39,12 +30,12 @@ function Row({ vault, index }: { vault: PrintVault; index?: number }) {
       data-index={index}
       className="border-b border-slate-100 even:bg-slate-50 print:break-inside-avoid"
     >
-      {cells(vault).map((c, i) => (
+      {PRINT_COLUMN_KEYS.map((key) => (
         <td
-          key={COLUMNS[i]}
+          key={key}
           className="max-w-64 truncate px-3 py-2 print:max-w-none print:whitespace-normal"
         >
-          {c}
+          {cellText(vault, key)}
         </td>
       ))}
     </tr>
@@ -54,9 +45,9 @@ function Row({ vault, index }: { vault: PrintVault; index?: number }) {
 const header = (
   <thead className="sticky top-0 z-10 bg-slate-100 text-left print:static">
     <tr>
-      {COLUMNS.map((c) => (
-        <th key={c} scope="col" className="px-3 py-2 font-semibold">
-          {c}
+      {PRINT_COLUMN_KEYS.map((key) => (
+        <th key={key} scope="col" className="px-3 py-2 font-semibold">
+          {PRINT_COLUMNS[key].screenHeader}
         </th>
       ))}
     </tr>
@@ -173,7 +164,7 @@ function VirtualTable({ vaults }: { vaults: PrintVault[] }) {
         <tbody>
           {top > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={COLUMNS.length} style={{ height: top }} />
+              <td colSpan={PRINT_COLUMN_KEYS.length} style={{ height: top }} />
             </tr>
           )}
           {items.map((item) => {
@@ -182,7 +173,7 @@ function VirtualTable({ vaults }: { vaults: PrintVault[] }) {
           })}
           {bottom > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={COLUMNS.length} style={{ height: bottom }} />
+              <td colSpan={PRINT_COLUMN_KEYS.length} style={{ height: bottom }} />
             </tr>
           )}
         </tbody>
