@@ -22,7 +22,7 @@ import * as vaultContents from './0025-vault-contents';
 import * as storageRequests from './0026-storage-requests';
 import * as requestAskedVaults from './0031-request-asked-vaults';
 import * as pullListMoves from './0032-pull-list-moves';
-import * as importVaultContents from './0028-import-vault-contents';
+import * as importVaultContents from './0033-import-vault-contents';
 
 export interface Migration {
   name: string;

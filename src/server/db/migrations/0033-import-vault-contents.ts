@@ -2,7 +2,7 @@
 // weight, date in, seal and inventory tags as they will be written. `date_in` null: a new vault
 // comes in the day it lands; `tags` null: the file says nothing of tags, so the vault keeps its
 // own.
-export const name = '0028-import-vault-contents';
+export const name = '0033-import-vault-contents';
 
 export const sql = /* sql */ `
 ALTER TABLE import_staged_rows
