@@ -187,7 +187,7 @@ export async function measurePhone(url: string, runs: number): Promise<Figure[]>
       );
 
       await page.goto(`${url}/stage`);
-      await page.getByRole('button', { name: `Staged Vault ${number}`, exact: true }).tap();
+      await page.getByRole('button', { name: `Staged Vault ${number},` }).tap();
       const move = page.getByRole('dialog', { name: new RegExp(`^Move Vault ${number} into`) });
       await move.getByLabel('Warehouse').selectOption({ label: WAREHOUSE });
       await move.locator(`[role="gridcell"][aria-label^="${field.name},"]`).tap();

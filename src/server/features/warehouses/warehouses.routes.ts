@@ -12,10 +12,10 @@ export function registerWarehouseRoutes(app: FastifyInstance, deps: AppDeps): vo
     service.listCompanyWarehouses(deps.db, user, params.companyId),
   );
   registerEndpoint(app, contract.getWarehouseBySlug, ({ user, params }) =>
-    service.getWarehouseBySlug(deps.db, user, params.slug),
+    service.readWarehouseBySlug(deps.db, user, params.slug),
   );
   registerEndpoint(app, contract.getWarehouse, ({ user, params }) =>
-    service.getWarehouse(deps.db, user, params.id),
+    service.readWarehouse(deps.db, user, params.id),
   );
   registerEndpoint(app, contract.addWarehouse, ({ user, body }) =>
     service.addWarehouse(deps.db, user, body),

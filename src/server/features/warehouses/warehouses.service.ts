@@ -6,8 +6,8 @@ import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
+import { JsonBytes } from '../../http/json-bytes';
 import type { FileStorage } from '../../storage/storage';
-import { groupBy } from '../../lib/group-by';
 import { createLimiter } from '../../lib/limiter';
 import { cachePerOwner } from '../../lib/versioned-cache';
 import { listWarehouseRacks } from '../racks/racks.service';
@@ -19,98 +19,101 @@ import { insertWarehouseWithFields, type WarehouseRow } from '../../db/warehouse
 /** The company call reads every vault of the company: two at a time, so floor calls get in. */
 const companyLoads = createLimiter(2);
 
-/** Warehouses kept at most: the bench company's twice over. */
-const KEPT_WAREHOUSES = 40;
+/**
+ * Bytes of warehouse answers kept at most: the bench company's twenty warehouses of 1,000
+ * fields twice over.
+ */
+const KEPT_BYTES = 64 * 1024 * 1024;
 
-const keptOf = cachePerOwner<Db, Warehouse>(KEPT_WAREHOUSES);
+const keptOf = cachePerOwner<Db>(KEPT_BYTES);
 
 /** How many warehouse answers were built for `db`: what shows a test the cache is used. */
 export const warehousesBuilt = (db: Db): number => keptOf(db).stored;
 
-/** These warehouses in full, read and presented: five statements however many. */
-async function buildWarehouses(db: Db, companyId: number, ids: number[]): Promise<Warehouse[]> {
-  if (ids.length === 0) return [];
-  const rows = await repo.listWarehouses(db, companyId, { ids });
-  const fields = await repo.listWarehouseFields(db, companyId, ids);
-  const vaults = await repo.listWarehouseVaults(db, companyId, ids);
-  const attachments = await repo.listWarehouseAttachments(db, companyId, ids);
-  const racks = await listWarehouseRacks(db, companyId, ids);
-  const fieldsOf = groupBy(fields, (f) => f.warehouseId);
-  const vaultsOf = groupBy(vaults, (v) => v.warehouseId);
-  const racksOf = groupBy(racks, (r) => r.warehouseId);
-  return rows.map((w) =>
-    presentWarehouse(
-      w,
-      fieldsOf.get(w.id) ?? [],
-      vaultsOf.get(w.id) ?? [],
-      attachments,
-      racksOf.get(w.id) ?? [],
-    ),
-  );
+/** One warehouse in full, read and presented: five statements. */
+async function buildWarehouse(db: Db, companyId: number, id: number): Promise<Warehouse | null> {
+  const [row] = await repo.listWarehouses(db, companyId, { ids: [id] });
+  if (!row) return null;
+  const fields = await repo.listWarehouseFields(db, companyId, [id]);
+  const vaults = await repo.listWarehouseVaults(db, companyId, [id]);
+  const attachments = await repo.listWarehouseAttachments(db, companyId, [id]);
+  const racks = await listWarehouseRacks(db, companyId, [id]);
+  return presentWarehouse(row, fields, vaults, attachments, racks);
 }
 
 /**
- * The chosen warehouses in full, by name: kept by the version their writes bump (decision
- * 0401), so the company call after a write builds the one warehouse written. The versions
- * are read first: a write meanwhile leaves a newer answer under an older version, which the
- * next read builds again, never the reverse.
+ * The chosen warehouses in full, as JSON, by name: kept by the version their writes bump
+ * (decision 0401), so the company call after a write builds the one warehouse written. The
+ * versions are read first: a write meanwhile leaves a newer answer under an older version,
+ * which the next read builds again, never the reverse. Built one at a time, so the engine's
+ * heap and this thread's hold one warehouse's rows, not the company's: the engine's never
+ * shrinks once grown.
  */
 async function loadWarehouses(
   db: Db,
   companyId: number,
   only?: { id: number } | { slug: string },
-): Promise<Warehouse[]> {
+): Promise<Buffer[]> {
   const versions = await repo.listWarehouseVersions(db, companyId, only);
   const kept = keptOf(db);
-  const key = (id: number) => `${companyId}:${id}`;
-  const found = new Map<number, Warehouse>();
-  for (const v of versions) {
-    const answer = kept.get(key(v.id), v.version);
-    if (answer) found.set(v.id, answer);
+  const answers: Buffer[] = [];
+  for (const { id, version } of versions) {
+    const key = `${companyId}:${id}`;
+    let answer = kept.get(key, version);
+    if (!answer) {
+      const built = await buildWarehouse(db, companyId, id);
+      // A warehouse deleted meanwhile is left out.
+      if (!built) continue;
+      answer = Buffer.from(JSON.stringify(built));
+      kept.set(key, version, answer);
+    }
+    answers.push(answer);
   }
-  const missing = versions.filter((v) => !found.has(v.id));
-  const built = await buildWarehouses(
-    db,
-    companyId,
-    missing.map((v) => v.id),
-  );
-  for (const w of built) {
-    const version = missing.find((v) => v.id === w.id)?.version ?? 0;
-    kept.set(key(w.id), version, w);
-    found.set(w.id, w);
-  }
-  // A warehouse deleted meanwhile is left out.
-  return versions.flatMap((v) => found.get(v.id) ?? []);
+  return answers;
 }
 
 async function loadWarehouse(
   db: Db,
   companyId: number,
   only: { id: number } | { slug: string },
-): Promise<Warehouse> {
+): Promise<JsonBytes> {
   const [found] = await loadWarehouses(db, companyId, only);
   if (!found) throw notFound('Warehouse');
-  return found;
+  return new JsonBytes(found);
 }
 
-/** The company's warehouses in full. */
+/** The company's warehouses in full: their kept texts joined into one array. */
 export async function listCompanyWarehouses(
   db: Db,
   user: SessionUser,
   companyId: number,
-): Promise<Warehouse[]> {
+): Promise<JsonBytes> {
   // Another company's id answers exactly like an id that does not exist.
   if (companyId !== user.companyId) throw notFound('Company');
-  return companyLoads(() => loadWarehouses(db, companyId));
+  const texts = await companyLoads(() => loadWarehouses(db, companyId));
+  const parts = texts.flatMap((text, i) => (i === 0 ? [text] : [COMMA, text]));
+  return new JsonBytes(Buffer.concat([OPEN, ...parts, CLOSE]));
 }
 
-/** One warehouse in full. */
-export function getWarehouse(db: Db, user: SessionUser, id: number): Promise<Warehouse> {
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
+
+/** One warehouse in full, as the GET calls send it. */
+export function readWarehouse(db: Db, user: SessionUser, id: number): Promise<JsonBytes> {
   return loadWarehouse(db, user.companyId, { id });
 }
 
-export function getWarehouseBySlug(db: Db, user: SessionUser, slug: string): Promise<Warehouse> {
+export function readWarehouseBySlug(db: Db, user: SessionUser, slug: string): Promise<JsonBytes> {
   return loadWarehouse(db, user.companyId, { slug: slug.toLowerCase() });
+}
+
+/**
+ * One warehouse in full, for the answer of a write to it: built fresh, since the write bumped
+ * the version anything kept was kept under.
+ */
+export async function getWarehouse(db: Db, user: SessionUser, id: number): Promise<Warehouse> {
+  const found = await buildWarehouse(db, user.companyId, id);
+  if (!found) throw notFound('Warehouse');
+  return found;
 }
 
 /** The dashboard list: names, sizes and occupancy, counted by the database. */

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/stage';
 import { callApi } from '../../../lib/api';
 import { invalidateVaultQueries } from '../../vaults/api/invalidate';
+import { placeVaultInCache } from '../../vaults/api/place-in-cache';
 import { stageKeys } from './query-keys';
 
 export function useStagedVaults() {
@@ -15,7 +16,9 @@ export function useStageVault() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vaultId: number) => callApi(contract.stageVault, { params: { vaultId } }),
-    onSettled: () => invalidateVaultQueries(queryClient),
+    onSuccess: (vault) => placeVaultInCache(queryClient, vault),
+    // Not awaited, so the dialog closes on the answer.
+    onSettled: () => void invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to stage vault', error),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/vaults';
 import { callApiForm } from '../../../lib/api';
 import { invalidateVaultQueries } from './invalidate';
+import { placeVaultInCache } from './place-in-cache';
 
 export interface AddVaultInput {
   vaultNumber: string;
@@ -32,8 +33,10 @@ export function useAddVault() {
       if (input.attachment) form.append('attachment', input.attachment);
       return callApiForm(contract.addVault, form);
     },
-    // A refusal (someone else took the slot) also refreshes the field, so the screen shows the truth.
-    onSettled: () => invalidateVaultQueries(queryClient),
+    onSuccess: (answer) => placeVaultInCache(queryClient, answer.vault),
+    // Not awaited, so the dialog closes on the answer. A refusal (someone else took the slot)
+    // also refreshes the field, so the screen shows the truth.
+    onSettled: () => void invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to add vault', error),
   });
 }

@@ -6,6 +6,7 @@ import { customerKeys } from '../../customers/api/use-customers';
 import type { z } from 'zod';
 import { callApi, callApiForm } from '../../../lib/api';
 import { invalidateVaultQueries } from './invalidate';
+import { placeVaultInCache } from './place-in-cache';
 import { forgetVaultOnDelete } from '../../../lib/live-updates';
 
 export function useUpdateVault() {
@@ -54,7 +55,9 @@ export function useMoveVault() {
   return useMutation({
     mutationFn: (body: { vaultId: number; fieldId: number; position: number }) =>
       callApi(contract.moveVault, { body }),
-    onSettled: () => invalidateVaultQueries(queryClient),
+    onSuccess: (answer) => placeVaultInCache(queryClient, answer.vault),
+    // Not awaited, so the dialog closes on the answer.
+    onSettled: () => void invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to move vault', error),
   });
 }
