@@ -150,14 +150,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     });
     done();
   });
-  // A warehouse answer is about 0.8 MB of JSON for 1,000 fields; compressed (about 90 KB)
-  // it reaches a tablet on warehouse Wi-Fi in a fraction of the time. Brotli at quality 1
-  // (quality 4, the plugin's default, took five times as long for 8% less). The large answers
-  // we build (warehouses, the company call, the print list) are prepared bytes compressed
-  // whole on libuv's threads (`json-answer.ts`). What else passes here is compressed on the
-  // HTTP thread only while small: a larger body takes the plugin's stream path, off that
-  // thread, because a megabyte compressed in one piece held every other request for about
-  // 10 ms under load (decision 0083). Images and PDFs are left as they are.
+  // A warehouse answer is large JSON for a tablet on warehouse Wi-Fi, so answers are compressed,
+  // with Brotli at its fastest quality (decision 0008). Only small bodies are compressed in one
+  // piece on the HTTP thread; a larger one takes the plugin's stream path off that thread, so one
+  // big answer never holds every other request (decision 0083). Images and PDFs pass as they are.
   await app.register(compress, {
     threshold: 1024,
     syncThreshold: 64 * 1024,
