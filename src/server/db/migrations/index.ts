@@ -20,6 +20,7 @@ import * as fieldNamesCheckedAtCommit from './0023-field-names-checked-at-commit
 import * as vaultRelease from './0024-vault-release';
 import * as vaultContents from './0025-vault-contents';
 import * as storageRequests from './0026-storage-requests';
+import * as vaultTagsVersions from './0029-vault-tags-versions';
 
 export interface Migration {
   name: string;
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   vaultRelease,
   vaultContents,
   storageRequests,
+  vaultTagsVersions,
 ];
