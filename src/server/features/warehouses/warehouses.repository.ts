@@ -3,9 +3,9 @@ import { queryRows, type Db } from '../../db/client';
 import { jsonColumns, parseJsonColumns } from '../../db/json-rows';
 import { parseVaultRowColumns, selectVaultRowColumns } from '../../db/vault-rows';
 import type { FieldRow } from '../fields/fields.repository';
-import type { VaultRow } from '../vaults/vaults.repository';
+import { TAG_COLUMNS, type TagRow, type VaultRow } from '../vaults/vaults.repository';
 import { fields, warehouses, warehouseVersions } from '../../db/schema/warehouses';
-import { vaultAttachments, vaults } from '../../db/schema/vaults';
+import { vaultAttachments, vaults, vaultTags } from '../../db/schema/vaults';
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
 
@@ -98,6 +98,22 @@ export async function listWarehouseAttachments(db: Db, companyId: number, wareho
       and(eq(vaultAttachments.companyId, companyId), inArray(fields.warehouseId, warehouseIds)),
     )
     .orderBy(asc(vaultAttachments.createdAt));
+}
+
+/** The tag ranges of the vaults placed in these warehouses, in the order they were written. */
+export async function listWarehouseTags(
+  db: Db,
+  companyId: number,
+  warehouseIds: number[],
+): Promise<TagRow[]> {
+  if (warehouseIds.length === 0) return [];
+  return db
+    .select(TAG_COLUMNS)
+    .from(vaultTags)
+    .innerJoin(vaults, eq(vaults.id, vaultTags.vaultId))
+    .innerJoin(fields, eq(fields.id, vaults.fieldId))
+    .where(and(eq(vaultTags.companyId, companyId), inArray(fields.warehouseId, warehouseIds)))
+    .orderBy(asc(vaultTags.id));
 }
 
 export interface WarehouseCounts {

@@ -27,13 +27,14 @@ const keptOf = cachePerOwner<Db, Warehouse>(KEPT_WAREHOUSES);
 /** How many warehouse answers were built for `db`: what shows a test the cache is used. */
 export const warehousesBuilt = (db: Db): number => keptOf(db).stored;
 
-/** These warehouses in full, read and presented: five statements however many. */
+/** These warehouses in full, read and presented: six statements however many. */
 async function buildWarehouses(db: Db, companyId: number, ids: number[]): Promise<Warehouse[]> {
   if (ids.length === 0) return [];
   const rows = await repo.listWarehouses(db, companyId, { ids });
   const fields = await repo.listWarehouseFields(db, companyId, ids);
   const vaults = await repo.listWarehouseVaults(db, companyId, ids);
   const attachments = await repo.listWarehouseAttachments(db, companyId, ids);
+  const tags = await repo.listWarehouseTags(db, companyId, ids);
   const racks = await listWarehouseRacks(db, companyId, ids);
   const fieldsOf = groupBy(fields, (f) => f.warehouseId);
   const vaultsOf = groupBy(vaults, (v) => v.warehouseId);
@@ -44,6 +45,7 @@ async function buildWarehouses(db: Db, companyId: number, ids: number[]): Promis
       fieldsOf.get(w.id) ?? [],
       vaultsOf.get(w.id) ?? [],
       attachments,
+      tags,
       racksOf.get(w.id) ?? [],
     ),
   );

@@ -23,6 +23,10 @@ const vault = (id: number, fieldId: number, v: Partial<Vault>): Vault => ({
   released_by: null,
   field_name: null,
   warehouse_name: null,
+  seal: '',
+  item_notes: '',
+  tags: '',
+  expected_release: null,
   ...v,
 });
 
