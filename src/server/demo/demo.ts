@@ -6,6 +6,7 @@ import { addDemoCustomers } from './customer-extras';
 import { addDemoFloorExtras } from './floor-extras';
 import { generateCompanyData } from './generate';
 import { addDemoVaultExtras } from './vault-extras';
+import { addDemoVaultContents } from './vault-contents';
 
 export const DEMO_COMPANY = 'Bay Area Moving & Storage';
 export const DEMO_EMAIL = 'demo@vaultgrid.example';
@@ -88,6 +89,7 @@ export async function loadDemo(db: Db, storage: FileStorage): Promise<DemoResult
       );
     }
     await addDemoCustomers(tx, company.id);
+    await addDemoVaultContents(tx, company.id);
     return { created: true, vaultCount };
   });
 }
