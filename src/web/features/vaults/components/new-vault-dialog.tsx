@@ -20,6 +20,12 @@ import {
   VAULT_NUMBER_MAX_LENGTH,
 } from '../../../../contracts/limits';
 import { FilePicker } from '../../../components/file-picker';
+import {
+  contentsBody,
+  NO_CONTENTS,
+  VaultContentsFields,
+  type VaultContents,
+} from './vault-contents-fields';
 
 interface NewVaultDialogProps {
   field: Field;
@@ -39,6 +45,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   const [vaultNumber, setVaultNumber] = useState('');
   const [note, setNote] = useState('');
   const [weight, setWeight] = useState('');
+  const [contents, setContents] = useState<VaultContents>(NO_CONTENTS);
   const [attachment, setAttachment] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
@@ -71,6 +78,8 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
         fieldId: field.id,
         position,
         attachment,
+        // An empty container holds nothing.
+        contents: contentsBody(isEmptyMode ? NO_CONTENTS : contents),
       },
       { onSuccess: onClose },
     );
@@ -128,6 +137,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
+        {!isEmptyMode && <VaultContentsFields value={contents} onChange={setContents} />}
         <FilePicker
           label="Attachment"
           fileName={attachment?.name ?? null}
