@@ -39,7 +39,10 @@ async function warehouseVault(staff: SignedInStaff, warehouseId: number, vault: 
 }
 
 async function search(staff: SignedInStaff, q: string, warehouseId?: number) {
-  const query = new URLSearchParams({ q, ...(warehouseId && { warehouseId: String(warehouseId) }) });
+  const query = new URLSearchParams({
+    q,
+    ...(warehouseId && { warehouseId: String(warehouseId) }),
+  });
   const res = await staff.client.get(`/api/search/suggestions?${query.toString()}`);
   expect(res.status).toBe(200);
   return res.body as SearchSuggestions;
@@ -150,29 +153,32 @@ describe('what is in a vault', () => {
     ['LOT 4471', '"LOT 4471" needs a lot and its tags, as in "LOT 4471, tags 1-120".'],
     ['4471: 120-1', 'The range 120-1 in lot 4471 runs backwards.'],
     ['4471: 0-5', 'Tag numbers run from 1 to 99999; "0-5" does not.'],
-  ])('refuses tags %j with 400 "%s" on add and on edit, changing nothing', async (tags, message) => {
-    const { staff, warehouse, a1 } = await setup();
-    const refusedAdd = await postVault(staff, {
-      customer_name: 'SMITH',
-      order_name: 'ORD-1',
-      field_id: a1.id,
-      position: 1,
-      tags,
-    });
-    expect(refusedAdd.status).toBe(400);
-    expect(errorOf(refusedAdd).message).toBe(message);
-    expect((await getField(staff, warehouse.id, a1.id)).vaults).toEqual({});
+  ])(
+    'refuses tags %j with 400 "%s" on add and on edit, changing nothing',
+    async (tags, message) => {
+      const { staff, warehouse, a1 } = await setup();
+      const refusedAdd = await postVault(staff, {
+        customer_name: 'SMITH',
+        order_name: 'ORD-1',
+        field_id: a1.id,
+        position: 1,
+        tags,
+      });
+      expect(refusedAdd.status).toBe(400);
+      expect(errorOf(refusedAdd).message).toBe(message);
+      expect((await getField(staff, warehouse.id, a1.id)).vaults).toEqual({});
 
-    const vault = await makeVault(staff, { field_id: a1.id, position: 1, tags: '4471: 7' });
-    const refusedEdit = await staff.client.put(`/api/vaults/${vault.id}`, {
-      tags,
-      seal: 'S-2',
-    });
-    expect(refusedEdit.status).toBe(400);
-    expect(errorOf(refusedEdit).message).toBe(message);
-    const kept = (await getField(staff, warehouse.id, a1.id)).vaults[vault.id];
-    expect(contentsOf(kept)).toMatchObject({ tags: 'LOT 4471, tags 7', seal: '' });
-  });
+      const vault = await makeVault(staff, { field_id: a1.id, position: 1, tags: '4471: 7' });
+      const refusedEdit = await staff.client.put(`/api/vaults/${vault.id}`, {
+        tags,
+        seal: 'S-2',
+      });
+      expect(refusedEdit.status).toBe(400);
+      expect(errorOf(refusedEdit).message).toBe(message);
+      const kept = (await getField(staff, warehouse.id, a1.id)).vaults[vault.id];
+      expect(contentsOf(kept)).toMatchObject({ tags: 'LOT 4471, tags 7', seal: '' });
+    },
+  );
 
   it('refuses an expected release that is not a date', async () => {
     const { staff, a1 } = await setup();

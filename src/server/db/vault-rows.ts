@@ -4,7 +4,7 @@ import type { WithSubquery } from 'drizzle-orm';
 import type { Db } from './client';
 import { jsonColumns, jsonRows, parseJsonColumns } from './json-rows';
 import { fields, warehouses } from './schema/warehouses';
-import { customers, orders, vaults } from './schema/vaults';
+import { customers, orders, vaults, vaultTags } from './schema/vaults';
 
 // Shared by the vault calls and the warehouse answer, which nests every placed vault.
 
@@ -26,6 +26,15 @@ export const vaultOwnColumns = {
   customerId: vaults.customerId,
   orderId: vaults.orderId,
 };
+
+/** What an answer shows of one inventory tag range of a vault. */
+export const TAG_COLUMNS = {
+  vaultId: vaultTags.vaultId,
+  lot: vaultTags.lot,
+  firstTag: vaultTags.firstTag,
+  lastTag: vaultTags.lastTag,
+};
+export type TagRow = { vaultId: number; lot: string; firstTag: number; lastTag: number };
 
 /** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
 function vaultColumns<B extends Record<keyof typeof vaultOwnColumns, AnyPgColumn>>(v: B) {

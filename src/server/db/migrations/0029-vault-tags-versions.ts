@@ -8,7 +8,9 @@
 export const name = '0029-vault-tags-versions';
 
 /** (company, warehouse, vault) of each changed tag row of `rel`. */
-const changed = (rel: string) => `SELECT t.company_id, f.warehouse_id, t.vault_id AS id FROM ${rel} t
+const changed = (
+  rel: string,
+) => `SELECT t.company_id, f.warehouse_id, t.vault_id AS id FROM ${rel} t
       JOIN vaults v ON v.id = t.vault_id
       LEFT JOIN fields f ON f.id = coalesce(v.field_id, v.old_field_id)`;
 

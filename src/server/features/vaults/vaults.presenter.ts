@@ -2,7 +2,8 @@ import type { Field } from '../../../contracts/fields';
 import type { Attachment, Vault } from '../../../contracts/vaults';
 import { vaultEventSchema, type VaultEvent } from '../../../contracts/vault-events';
 import { formatTagRanges } from '../../../domain/inventory-tags';
-import type { AttachmentRow, TagRow, VaultRow } from './vaults.repository';
+import type { TagRow } from '../../db/vault-rows';
+import type { AttachmentRow, VaultRow } from './vaults.repository';
 
 function attachmentUrl(id: number): string {
   return `/api/vaults/attachments/${id}`;

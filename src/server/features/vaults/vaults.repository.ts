@@ -7,22 +7,15 @@ import {
   selectVaultRows,
   selectVaultRowsFrom,
   selectStagedVaultRowsJson,
+  TAG_COLUMNS,
   vaultOwnColumns,
+  type TagRow,
 } from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
 import { vaultAttachments, vaultEvents, vaults, vaultTags } from '../../db/schema/vaults';
 
 export type FieldRow = typeof fields.$inferSelect;
 export type AttachmentRow = typeof vaultAttachments.$inferSelect;
-
-/** What an answer shows of one inventory tag range. */
-export const TAG_COLUMNS = {
-  vaultId: vaultTags.vaultId,
-  lot: vaultTags.lot,
-  firstTag: vaultTags.firstTag,
-  lastTag: vaultTags.lastTag,
-};
-export type TagRow = { vaultId: number; lot: string; firstTag: number; lastTag: number };
 
 export type VaultRow = NonNullable<Awaited<ReturnType<typeof findVault>>>;
 

@@ -228,7 +228,12 @@ export async function addVault(
             : null;
         return presentVault(inserted, {
           attachments: attachment ? [attachment] : [],
-          tags: form.tags.map((r) => ({ vaultId: id, lot: r.lot, firstTag: r.first, lastTag: r.last })),
+          tags: form.tags.map((r) => ({
+            vaultId: id,
+            lot: r.lot,
+            firstTag: r.first,
+            lastTag: r.last,
+          })),
         });
       }),
     );

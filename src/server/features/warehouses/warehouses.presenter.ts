@@ -4,7 +4,8 @@ import { warehouseCapacity } from '../../../domain/slots';
 import { groupBy } from '../../lib/group-by';
 import type { FieldRow } from '../fields/fields.repository';
 import { presentField, type AttachmentFields } from '../vaults/vaults.presenter';
-import type { TagRow, VaultRow } from '../vaults/vaults.repository';
+import type { TagRow } from '../../db/vault-rows';
+import type { VaultRow } from '../vaults/vaults.repository';
 import type { WarehouseRow } from './warehouses.repository';
 
 /** Distinct non-empty names, sorted: the warehouse's customer and order pickers. */

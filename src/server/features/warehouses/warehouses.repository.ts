@@ -1,9 +1,14 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { jsonColumns, parseJsonColumns } from '../../db/json-rows';
-import { parseVaultRowColumns, selectVaultRowColumns } from '../../db/vault-rows';
+import {
+  parseVaultRowColumns,
+  selectVaultRowColumns,
+  TAG_COLUMNS,
+  type TagRow,
+} from '../../db/vault-rows';
 import type { FieldRow } from '../fields/fields.repository';
-import { TAG_COLUMNS, type TagRow, type VaultRow } from '../vaults/vaults.repository';
+import type { VaultRow } from '../vaults/vaults.repository';
 import { fields, warehouses, warehouseVersions } from '../../db/schema/warehouses';
 import { vaultAttachments, vaults, vaultTags } from '../../db/schema/vaults';
 import { checklistImages, checklists } from '../../db/schema/checklists';

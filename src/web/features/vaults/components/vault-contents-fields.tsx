@@ -83,7 +83,7 @@ export function VaultContentsFields({
         }}
       />
       <TextAreaField
-        label="Item Notes"
+        label="Items Inside"
         maxLength={NOTE_MAX_LENGTH}
         value={value.itemNotes}
         onChange={(e) => set({ itemNotes: e.target.value })}

@@ -21,7 +21,7 @@ export function VaultContentsSummary({ vault }: { vault: Vault }) {
         {vault.tags && <Entry term="Tags">{vault.tags}</Entry>}
         {vault.seal && <Entry term="Seal">{vault.seal}</Entry>}
         {vault.expected_release && <Entry term="Expected out">{vault.expected_release}</Entry>}
-        {vault.item_notes && <Entry term="Items">{vault.item_notes}</Entry>}
+        {vault.item_notes && <Entry term="Inside">{vault.item_notes}</Entry>}
       </dl>
       <VaultPhotos attachments={vault.attachments} />
     </div>
