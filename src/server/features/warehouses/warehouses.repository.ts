@@ -61,6 +61,18 @@ export async function listWarehouseFields(
 }
 
 /**
+ * The field ids of these warehouses as an array, so the plan reads the vaults by their field
+ * index rather than scanning the company's vaults for a few warehouses' share.
+ */
+function fieldIdsOf(companyId: number, warehouseIds: number[]): SQL {
+  return sql`ARRAY(SELECT wf.id FROM fields wf WHERE wf.company_id = ${companyId}
+    AND wf.warehouse_id IN (${sql.join(
+      warehouseIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}))`;
+}
+
+/**
  * The vaults placed in these warehouses, as every vault answer reads them, by position: read
  * as columns and ordered here (`jsonColumns`).
  */
@@ -70,15 +82,11 @@ export async function listWarehouseVaults(
   warehouseIds: number[],
 ): Promise<VaultRow[]> {
   if (warehouseIds.length === 0) return [];
-  // The field ids as an array, so the plan reads the vaults by their field index rather than
-  // scanning the company's vaults for a few warehouses' share.
-  const fieldIds = sql`ARRAY(SELECT wf.id FROM fields wf WHERE wf.company_id = ${companyId}
-    AND wf.warehouse_id IN (${sql.join(
-      warehouseIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}))`;
   const result = await selectVaultRowColumns(db).where(
-    and(eq(vaults.companyId, companyId), sql`${vaults.fieldId} = ANY (${fieldIds})`),
+    and(
+      eq(vaults.companyId, companyId),
+      sql`${vaults.fieldId} = ANY (${fieldIdsOf(companyId, warehouseIds)})`,
+    ),
   );
   return parseVaultRowColumns<VaultRow>(result).sort(
     (a, b) => (a.position ?? 0) - (b.position ?? 0),
@@ -105,20 +113,29 @@ export async function listWarehouseAttachments(db: Db, companyId: number, wareho
     .orderBy(asc(vaultAttachments.createdAt));
 }
 
-/** The tag ranges of the vaults placed in these warehouses, in the order they were written. */
+/**
+ * The tag ranges of the vaults placed in these warehouses, in the order they were written:
+ * read as columns and ordered here (`jsonColumns`), as the vaults are.
+ */
 export async function listWarehouseTags(
   db: Db,
   companyId: number,
   warehouseIds: number[],
 ): Promise<TagRow[]> {
   if (warehouseIds.length === 0) return [];
-  return db
-    .select(TAG_COLUMNS)
+  const columns = { id: vaultTags.id, ...TAG_COLUMNS };
+  const result = await db
+    .select({ rows: jsonColumns(columns) })
     .from(vaultTags)
     .innerJoin(vaults, eq(vaults.id, vaultTags.vaultId))
-    .innerJoin(fields, eq(fields.id, vaults.fieldId))
-    .where(and(eq(vaultTags.companyId, companyId), inArray(fields.warehouseId, warehouseIds)))
-    .orderBy(asc(vaultTags.id));
+    .where(
+      and(
+        eq(vaultTags.companyId, companyId),
+        eq(vaults.companyId, companyId),
+        sql`${vaults.fieldId} = ANY (${fieldIdsOf(companyId, warehouseIds)})`,
+      ),
+    );
+  return parseJsonColumns<TagRow & { id: number }>(result, columns).sort((a, b) => a.id - b.id);
 }
 
 export interface WarehouseCounts {
