@@ -303,11 +303,14 @@ export async function updateVault(
         : body.expected_release === undefined
           ? v.expectedRelease
           : body.expected_release;
-      // Tags are read only when they are written: an edit that leaves them out keeps them.
+      // Tags are read only when sent (an edit that leaves them out keeps them), and rewritten
+      // only when they differ, as the form sends them with every save.
       const newTags = becomesEmpty ? [] : body.tags;
       const tagsBefore =
         newTags === undefined ? null : formatTags(await repo.listTags(tx, user.companyId, [v.id]));
-      if (newTags !== undefined) await repo.replaceVaultTags(tx, user.companyId, v.id, newTags);
+      const tagsAfter = newTags === undefined ? null : formatTagRanges(newTags);
+      if (newTags !== undefined && tagsAfter !== tagsBefore)
+        await repo.replaceVaultTags(tx, user.companyId, v.id, newTags);
       if (becomesEmpty) removedKeys = await repo.deleteAttachmentsOf(tx, user.companyId, v.id);
       const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
       const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
@@ -335,7 +338,7 @@ export async function updateVault(
       compare('weight', v.weight, weight);
       compare('seal', v.seal, seal);
       compare('item_notes', v.itemNotes, itemNotes);
-      if (newTags !== undefined) compare('tags', tagsBefore, formatTagRanges(newTags));
+      compare('tags', tagsBefore, tagsAfter);
       compare('expected_release', v.expectedRelease, expectedRelease);
       if (removedKeys.length > 0) changes.attachments = [removedKeys.length, 0];
       await repo.insertEvent(
