@@ -22,8 +22,10 @@ export const VAULT_NUMBER_MAX_LENGTH = 40;
 /** Customer and order names. */
 export const NAME_MAX_LENGTH = 120;
 export const NOTE_MAX_LENGTH = 2000;
-/** A seal number as printed on the tamper seal of a vault's door. */
+/** A vault's seal number, as printed on the seal. */
 export const SEAL_MAX_LENGTH = 40;
+/** A vault's inventory tags as written ("LOT 4471, tags 1-120; ..."). */
+export const TAGS_TEXT_MAX_LENGTH = 2000;
 export const SEARCH_SUGGESTION_LIMIT = 8;
 export const SEARCH_TEXT_MAX_LENGTH = 100;
 /**

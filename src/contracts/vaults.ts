@@ -6,8 +6,12 @@ import {
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
   PATH_TEXT_MAX_LENGTH,
+  SEAL_MAX_LENGTH,
+  TAGS_TEXT_MAX_LENGTH,
   VAULT_NUMBER_MAX_LENGTH,
 } from './limits';
+import { isIsoDate } from '../domain/calendar-days';
+import { parseTagRanges } from '../domain/inventory-tags';
 
 export const vaultTypes = ['vault', 'liftvan', 't2', 'couchbox'] as const;
 export const vaultTypeSchema = z.enum(vaultTypes, {
@@ -46,6 +50,13 @@ export const vaultSchema = z.object({
   released_by: z.string().nullable(),
   field_name: z.string().nullable(),
   warehouse_name: z.string().nullable(),
+  /** What is inside (issue 31 §2): the seal number, '' when none. */
+  seal: z.string(),
+  item_notes: z.string(),
+  /** The inventory tags as `formatTagRanges` writes them ("LOT 4471, tags 1-120"), '' when none. */
+  tags: z.string(),
+  /** The day the customer expects the vault out (YYYY-MM-DD), or null. */
+  expected_release: z.string().nullable(),
 });
 export type Vault = z.infer<typeof vaultSchema>;
 
@@ -101,6 +112,31 @@ export const vaultWeightInput = z
   )
   .transform((v) => v ?? null);
 
+/** Inventory tags as staff write them, read into ranges; blank or null means none. */
+const vaultTagsInput = z
+  .string({ error: 'Tags must be text.' })
+  .max(TAGS_TEXT_MAX_LENGTH, `Tags must be at most ${TAGS_TEXT_MAX_LENGTH} characters.`)
+  .optional()
+  .nullable()
+  .transform((text, ctx) => {
+    const parsed = parseTagRanges(text ?? '');
+    if (parsed.ok) return parsed.ranges;
+    ctx.addIssue({ code: 'custom', message: parsed.error, input: text });
+    return z.NEVER;
+  });
+
+/** The day the customer expects the vault out; blank or null means not known. */
+const expectedReleaseInput = z
+  .preprocess(
+    (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+    z
+      .string({ error: 'Expected release must be a date (YYYY-MM-DD).' })
+      .trim()
+      .refine(isIsoDate, 'Expected release must be a real date written YYYY-MM-DD.')
+      .optional(),
+  )
+  .transform((v) => v ?? null);
+
 /**
  * The fields of the multipart `POST /api/vaults/` (the file travels beside them as `attachment`).
  * `vault_id` is the vault number, as the original client names it; `company_id` is ignored:
@@ -117,6 +153,10 @@ const addVaultFormSchema = z.object({
     .pipe(vaultTypeSchema),
   note: optionalText('Note', NOTE_MAX_LENGTH),
   weight: vaultWeightInput,
+  seal: optionalText('Seal', SEAL_MAX_LENGTH),
+  item_notes: optionalText('Item notes', NOTE_MAX_LENGTH),
+  tags: vaultTagsInput,
+  expected_release: expectedReleaseInput,
   field_id: idInput('Field id must be a valid id.'),
   position: wholeNumberInput('Position').pipe(z.number().min(1, 'Position must be at least 1.')),
 });
@@ -142,6 +182,10 @@ export const updateVaultBodySchema = z.object({
   type: vaultTypeSchema.optional(),
   note: keptIfAbsent(optionalText('Note', NOTE_MAX_LENGTH)),
   weight: vaultWeightInput.optional(),
+  seal: keptIfAbsent(optionalText('Seal', SEAL_MAX_LENGTH)),
+  item_notes: keptIfAbsent(optionalText('Item notes', NOTE_MAX_LENGTH)),
+  tags: keptIfAbsent(vaultTagsInput),
+  expected_release: expectedReleaseInput.optional(),
 });
 export type UpdateVaultBody = z.infer<typeof updateVaultBodySchema>;
 

@@ -10,6 +10,10 @@ export interface VaultInput {
   type?: string;
   note?: string;
   weight?: string | number;
+  seal?: string;
+  item_notes?: string;
+  tags?: string;
+  expected_release?: string;
   field_id: Field['id'] | string;
   position: number | string;
   attachment?: { name: string; type: string; data: Uint8Array | string };

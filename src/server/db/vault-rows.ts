@@ -4,7 +4,7 @@ import type { WithSubquery } from 'drizzle-orm';
 import type { Db } from './client';
 import { jsonColumns, jsonRows, parseJsonColumns } from './json-rows';
 import { fields, warehouses } from './schema/warehouses';
-import { customers, orders, vaults } from './schema/vaults';
+import { customers, orders, vaults, vaultTags } from './schema/vaults';
 
 // Shared by the vault calls and the warehouse answer, which nests every placed vault.
 
@@ -20,9 +20,21 @@ export const vaultOwnColumns = {
   oldFieldId: vaults.oldFieldId,
   releasedOn: vaults.releasedOn,
   releasedBy: vaults.releasedBy,
+  seal: vaults.seal,
+  itemNotes: vaults.itemNotes,
+  expectedRelease: vaults.expectedRelease,
   customerId: vaults.customerId,
   orderId: vaults.orderId,
 };
+
+/** What an answer shows of one inventory tag range of a vault. */
+export const TAG_COLUMNS = {
+  vaultId: vaultTags.vaultId,
+  lot: vaultTags.lot,
+  firstTag: vaultTags.firstTag,
+  lastTag: vaultTags.lastTag,
+};
+export type TagRow = { vaultId: number; lot: string; firstTag: number; lastTag: number };
 
 /** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
 function vaultColumns<B extends Record<keyof typeof vaultOwnColumns, AnyPgColumn>>(v: B) {
@@ -37,6 +49,9 @@ function vaultColumns<B extends Record<keyof typeof vaultOwnColumns, AnyPgColumn
     oldFieldId: v.oldFieldId,
     releasedOn: v.releasedOn,
     releasedBy: v.releasedBy,
+    seal: v.seal,
+    itemNotes: v.itemNotes,
+    expectedRelease: v.expectedRelease,
     customerId: v.customerId,
     customerName: customers.name,
     orderId: v.orderId,

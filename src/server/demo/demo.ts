@@ -8,6 +8,7 @@ import { addDemoFloorExtras } from './floor-extras';
 import { generateCompanyData } from './generate';
 import { addDemoStorageHistory } from './storage-history';
 import { addDemoVaultExtras } from './vault-extras';
+import { addDemoVaultContents } from './vault-contents';
 
 export const DEMO_COMPANY = 'Bay Area Moving & Storage';
 export const DEMO_EMAIL = 'demo@vaultgrid.example';
@@ -98,6 +99,7 @@ export async function loadDemo(
     }
     await addDemoCustomers(tx, company.id, day);
     await addDemoStorageHistory(tx, company.id, { day, actorEmail: DEMO_EMAIL });
+    await addDemoVaultContents(tx, company.id);
     return { created: true, vaultCount };
   });
 }

@@ -62,8 +62,9 @@ export interface RouteOptions {
 function validationError(error: z.ZodError, where: string): AppError {
   const details = error.issues.map((issue) => {
     const field = issue.path.join('.');
-    // Messages written as sentences stand alone; zod's defaults need the field named.
-    return /^[A-Z]/.test(issue.message) || !field ? issue.message : `${field}: ${issue.message}`;
+    // Messages written as sentences stand alone (some open by quoting what was typed: '"1-x"
+    // in lot 4471 is not a tag number'); zod's defaults need the field named.
+    return /^[A-Z"]/.test(issue.message) || !field ? issue.message : `${field}: ${issue.message}`;
   });
   return new AppError('VALIDATION_FAILED', details[0] ?? `Invalid ${where}.`, details);
 }

@@ -23,6 +23,7 @@ import * as storageRequests from './0026-storage-requests';
 import * as requestAskedVaults from './0031-request-asked-vaults';
 import * as pullListMoves from './0032-pull-list-moves';
 import * as importVaultContents from './0033-import-vault-contents';
+import * as vaultTagsVersions from './0034-vault-tags-versions';
 
 export interface Migration {
   name: string;
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   requestAskedVaults,
   pullListMoves,
   importVaultContents,
+  vaultTagsVersions,
 ];

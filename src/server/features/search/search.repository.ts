@@ -9,6 +9,8 @@ export interface SuggestionParams {
   prefix: string;
   warehouseId: number | null;
   limit: number;
+  /** The inventory tag the text names ("4471-37"), whose vaults lead the vault list. */
+  tag: { lot: string; tag: number } | null;
 }
 
 // Each list is matched on its own trigram index (customers_name_trgm_idx, orders_name_trgm_idx,
@@ -55,6 +57,21 @@ function vaultSuggestions(p: SuggestionParams): SQL {
         LIMIT ${p.limit}`;
 }
 
+/**
+ * The vaults whose tag ranges hold the tag, by the lookup index (company, lot, first tag): the
+ * ranges of the lot that start at or below it, of which those that end at or above it.
+ */
+function taggedVaults(p: SuggestionParams): SQL {
+  if (p.tag === null) return sql`SELECT NULL::text AS name WHERE false`;
+  return sql`SELECT v.name FROM vault_tags t JOIN vaults v ON v.id = t.vault_id
+        WHERE t.company_id = ${p.companyId} AND t.lot = ${p.tag.lot}
+          AND t.first_tag <= ${p.tag.tag} AND t.last_tag >= ${p.tag.tag}
+          AND v.company_id = ${p.companyId} AND v.name IS NOT NULL AND ${vaultInWarehouse(p)}
+        GROUP BY v.name
+        ORDER BY length(v.name), v.name
+        LIMIT ${p.limit}`;
+}
+
 /** The numbers of the vaults released on `day`, as the vault list of a search (decision 0492). */
 export async function releasedOn(
   db: Db,
@@ -77,23 +94,30 @@ const namesJson = (list: SQL) =>
   sql`coalesce((SELECT json_agg(x.name) FROM (${list}) x), '[]')::text`;
 
 /**
- * The three lists in one statement: on the embedded engine each statement is a trip to its
- * thread and a turn in its queue, which cost more than the searches themselves.
+ * The lists in one statement: on the embedded engine each statement is a trip to its thread
+ * and a turn in its queue, which cost more than the searches themselves.
  */
 export async function suggestions(
   db: Db,
   p: SuggestionParams,
-): Promise<{ customers: string[]; orders: string[]; vaults: string[] }> {
-  const [row] = await queryRows<{ customers: string; orders: string; vaults: string }>(
+): Promise<{ customers: string[]; orders: string[]; vaults: string[]; tagged: string[] }> {
+  const [row] = await queryRows<{
+    customers: string;
+    orders: string;
+    vaults: string;
+    tagged: string;
+  }>(
     db,
     sql`SELECT ${namesJson(customerSuggestions(p))} AS customers,
                ${namesJson(orderSuggestions(p))} AS orders,
-               ${namesJson(vaultSuggestions(p))} AS vaults`,
+               ${namesJson(vaultSuggestions(p))} AS vaults,
+               ${namesJson(taggedVaults(p))} AS tagged`,
   );
   const parse = (text: string | undefined) => (text ? (JSON.parse(text) as string[]) : []);
   return {
     customers: parse(row?.customers),
     orders: parse(row?.orders),
     vaults: parse(row?.vaults),
+    tagged: parse(row?.tagged),
   };
 }

@@ -3,6 +3,7 @@ import { SEARCH_SUGGESTION_LIMIT } from '../../../contracts/limits';
 import type { SearchSuggestions, SearchSuggestionsQuery } from '../../../contracts/search';
 import type { Db } from '../../db/client';
 import { releasedSearchDay } from '../../../domain/vault-release';
+import { tagQuery } from '../../../domain/inventory-tags';
 import * as repo from './search.repository';
 
 /** Escapes LIKE's wildcards, so a user's '%' or '_' matches itself. */
@@ -12,25 +13,28 @@ function likeEscape(text: string): string {
 
 const NOTHING: SearchSuggestions = { customers: [], orders: [], vaults: [] };
 
-export function suggest(
+export async function suggest(
   db: Db,
   user: SessionUser,
   query: SearchSuggestionsQuery,
 ): Promise<SearchSuggestions> {
-  if (query.q === '') return Promise.resolve(NOTHING);
+  if (query.q === '') return NOTHING;
   const day = releasedSearchDay(query.q);
   if (day !== null) {
-    return repo
-      .releasedOn(db, user.companyId, day, SEARCH_SUGGESTION_LIMIT)
-      .then((vaults) => ({ ...NOTHING, vaults }));
+    const vaults = await repo.releasedOn(db, user.companyId, day, SEARCH_SUGGESTION_LIMIT);
+    return { ...NOTHING, vaults };
   }
   // A foreign or unknown warehouse simply has no vaults of this company: empty lists.
   const escaped = likeEscape(query.q);
-  return repo.suggestions(db, {
+  const { tagged, ...found } = await repo.suggestions(db, {
     companyId: user.companyId,
     pattern: `%${escaped}%`,
     prefix: `${escaped}%`,
     warehouseId: query.warehouseId ?? null,
     limit: SEARCH_SUGGESTION_LIMIT,
+    tag: tagQuery(query.q),
   });
+  // The vault holding the tag asked for comes first, then numbers that contain the text.
+  const vaults = [...new Set([...tagged, ...found.vaults])].slice(0, SEARCH_SUGGESTION_LIMIT);
+  return { ...found, vaults };
 }

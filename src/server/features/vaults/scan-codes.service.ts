@@ -21,10 +21,10 @@ export async function resolveScanCode(
   if (target.kind === 'vault') {
     const v = await repo.findVault(db, user.companyId, target.vaultId);
     if (!v) throw notFound('Code');
-    const attachments = await repo.listAttachments(db, user.companyId, [v.id]);
+    const parts = await repo.listVaultParts(db, user.companyId, [v.id]);
     return {
       kind: 'vault',
-      vault: { ...presentVault(v, attachments), warehouse_slug: v.warehouseSlug },
+      vault: { ...presentVault(v, parts), warehouse_slug: v.warehouseSlug },
     };
   }
   // The same rule the move checks under lock: only the lowest free position takes a vault.

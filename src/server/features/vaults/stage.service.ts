@@ -35,19 +35,19 @@ export async function stageVault(
         vaultEvent(user, v, 'staged', { from: placeOf(v), to: null, ...(reason && { reason }) }),
       );
       if (!placed) throw notFound('Vault');
-      return presentVault(placed, await repo.listAttachments(tx, user.companyId, [v.id]));
+      return presentVault(placed, await repo.listVaultParts(tx, user.companyId, [v.id]));
     },
   );
 }
 
 export async function listStagedVaults(db: Db, user: SessionUser): Promise<Record<string, Vault>> {
   const rows = await repo.listStagedVaults(db, user.companyId);
-  const attachments = await repo.listAttachments(
+  const parts = await repo.listVaultParts(
     db,
     user.companyId,
     rows.map((v) => v.id),
   );
   const out: Record<string, Vault> = {};
-  for (const v of rows) out[v.id] = presentVault(v, attachments);
+  for (const v of rows) out[v.id] = presentVault(v, parts);
   return out;
 }

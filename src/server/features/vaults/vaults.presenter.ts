@@ -1,6 +1,8 @@
 import type { Field } from '../../../contracts/fields';
 import type { Attachment, Vault } from '../../../contracts/vaults';
 import { vaultEventSchema, type VaultEvent } from '../../../contracts/vault-events';
+import { formatTagRanges } from '../../../domain/inventory-tags';
+import type { TagRow } from '../../db/vault-rows';
 import type { AttachmentRow, VaultRow } from './vaults.repository';
 
 function attachmentUrl(id: number): string {
@@ -24,7 +26,22 @@ export function presentAttachment(a: AttachmentFields): Attachment {
   };
 }
 
-export function presentVault(v: VaultRow, attachments: readonly AttachmentFields[]): Vault {
+/**
+ * What belongs to vaults beside their own row: their attachments and inventory tag ranges
+ * (in the order written), for these vaults or more; each answer takes its own.
+ */
+export interface VaultParts {
+  attachments: readonly AttachmentFields[];
+  tags: readonly TagRow[];
+}
+
+/** Tag rows as staff write them ("LOT 4471, tags 1-120"); '' for none. */
+export function formatTags(tags: readonly TagRow[]): string {
+  return formatTagRanges(tags.map((t) => ({ lot: t.lot, first: t.firstTag, last: t.lastTag })));
+}
+
+export function presentVault(v: VaultRow, parts: VaultParts): Vault {
+  const { attachments, tags } = parts;
   return {
     id: v.id,
     name: v.name,
@@ -43,16 +60,20 @@ export function presentVault(v: VaultRow, attachments: readonly AttachmentFields
     released_by: v.releasedBy,
     field_name: v.fieldName,
     warehouse_name: v.warehouseName,
+    seal: v.seal,
+    item_notes: v.itemNotes,
+    tags: formatTags(tags.filter((t) => t.vaultId === v.id)),
+    expected_release: v.expectedRelease,
   };
 }
 
 export function presentField(
   f: { id: number; name: string; warehouseId: number; type: Field['type']; full: boolean },
   vaults: readonly VaultRow[],
-  attachments: readonly AttachmentFields[],
+  parts: VaultParts,
 ): Field {
   const map: Record<string, Vault> = {};
-  for (const v of vaults) map[v.id] = presentVault(v, attachments);
+  for (const v of vaults) map[v.id] = presentVault(v, parts);
   return {
     id: f.id,
     name: f.name,

@@ -1,4 +1,5 @@
 import type { VaultType } from '../../../contracts/vaults';
+import type { TagRange } from '../../../domain/inventory-tags';
 import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { parseJsonRows } from '../../db/json-rows';
@@ -6,10 +7,12 @@ import {
   selectVaultRows,
   selectVaultRowsFrom,
   selectStagedVaultRowsJson,
+  TAG_COLUMNS,
   vaultOwnColumns,
+  type TagRow,
 } from '../../db/vault-rows';
 import { fields, warehouses } from '../../db/schema/warehouses';
-import { vaultAttachments, vaultEvents, vaults } from '../../db/schema/vaults';
+import { vaultAttachments, vaultEvents, vaults, vaultTags } from '../../db/schema/vaults';
 
 export type FieldRow = typeof fields.$inferSelect;
 export type AttachmentRow = typeof vaultAttachments.$inferSelect;
@@ -52,6 +55,52 @@ export async function listAttachments(db: Db, companyId: number, vaultIds: numbe
       and(eq(vaultAttachments.companyId, companyId), inArray(vaultAttachments.vaultId, vaultIds)),
     )
     .orderBy(asc(vaultAttachments.createdAt));
+}
+
+/** The tag ranges of these vaults, in the order they were written. */
+export async function listTags(db: Db, companyId: number, vaultIds: number[]): Promise<TagRow[]> {
+  if (vaultIds.length === 0) return [];
+  return db
+    .select(TAG_COLUMNS)
+    .from(vaultTags)
+    .where(and(eq(vaultTags.companyId, companyId), inArray(vaultTags.vaultId, vaultIds)))
+    .orderBy(asc(vaultTags.id));
+}
+
+/** The attachments and tags of these vaults: what their answers show beside the vault rows. */
+export async function listVaultParts(db: Db, companyId: number, vaultIds: number[]) {
+  return {
+    attachments: await listAttachments(db, companyId, vaultIds),
+    tags: await listTags(db, companyId, vaultIds),
+  };
+}
+
+/** Adds tag ranges to a vault, in their order (`listTags` reads them back so). */
+export async function insertVaultTags(
+  db: Db,
+  companyId: number,
+  vaultId: number,
+  ranges: readonly TagRange[],
+): Promise<void> {
+  if (ranges.length === 0) return;
+  await db
+    .insert(vaultTags)
+    .values(
+      ranges.map((r) => ({ companyId, vaultId, lot: r.lot, firstTag: r.first, lastTag: r.last })),
+    );
+}
+
+/** Replaces the vault's tag ranges with `ranges`. */
+export async function replaceVaultTags(
+  db: Db,
+  companyId: number,
+  vaultId: number,
+  ranges: readonly TagRange[],
+): Promise<void> {
+  await db
+    .delete(vaultTags)
+    .where(and(eq(vaultTags.companyId, companyId), eq(vaultTags.vaultId, vaultId)));
+  await insertVaultTags(db, companyId, vaultId, ranges);
 }
 
 export async function findAttachment(db: Db, companyId: number, id: number) {
@@ -155,6 +204,9 @@ export async function updateVaultRow(
     type: VaultType;
     note: string;
     weight: number | null;
+    seal: string;
+    itemNotes: string;
+    expectedRelease: string | null;
     fieldId: number | null;
     position: number | null;
     oldFieldId: number | null;
@@ -222,6 +274,9 @@ export async function insertVaultLogged(
     type: VaultType;
     note: string;
     weight: number | null;
+    seal: string;
+    itemNotes: string;
+    expectedRelease: string | null;
     fieldId: number;
     position: number;
   },

@@ -19,6 +19,7 @@ import type {
 import { vaultIdFromKey } from '../../../contracts/vaults';
 import type { DeleteVaultResponse } from '../../../contracts/vault-deletion';
 import { emptyUnitCustomerName, isEmptyVaultCustomer } from '../../../domain/empty-vault';
+import { formatTagRanges } from '../../../domain/inventory-tags';
 import { normaliseName } from '../../../domain/names';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -39,7 +40,13 @@ import {
 } from './placement';
 import { upsertCustomer, upsertOrder } from '../../db/customer-names';
 import * as repo from './vaults.repository';
-import { presentAttachment, presentEvent, presentField, presentVault } from './vaults.presenter';
+import {
+  formatTags,
+  presentAttachment,
+  presentEvent,
+  presentField,
+  presentVault,
+} from './vaults.presenter';
 
 type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 
@@ -47,18 +54,18 @@ type Actor = Pick<SessionUser, 'id' | 'email' | 'companyId'>;
 async function loadVault(db: Db, companyId: number, id: number): Promise<Vault> {
   const v = await repo.findVault(db, companyId, id);
   if (!v) throw notFound('Vault');
-  return presentVault(v, await repo.listAttachments(db, companyId, [id]));
+  return presentVault(v, await repo.listVaultParts(db, companyId, [id]));
 }
 
 /** A field with its vaults as the field calls answer it; the fields feature asks for it here. */
 export async function loadField(db: Db, companyId: number, field: repo.FieldRow): Promise<Field> {
   const vaults = await repo.listFieldVaults(db, companyId, field.id);
-  const attachments = await repo.listAttachments(
+  const parts = await repo.listVaultParts(
     db,
     companyId,
     vaults.map((v) => v.id),
   );
-  return presentField(field, vaults, attachments);
+  return presentField(field, vaults, parts);
 }
 
 /** A history row to insert; `details` is checked against the kind's schema by the compiler. */
@@ -193,6 +200,9 @@ export async function addVault(
             type: form.type,
             note: form.note,
             weight: form.weight,
+            seal: form.seal,
+            itemNotes: form.item_notes,
+            expectedRelease: form.expected_release,
             fieldId: field.id,
             position: form.position,
           },
@@ -204,6 +214,7 @@ export async function addVault(
           }),
         );
         if (!inserted) throw notFound('Vault');
+        await repo.insertVaultTags(tx, user.companyId, id, form.tags);
         const attachment =
           file && key
             ? await repo.insertAttachment(tx, {
@@ -215,7 +226,15 @@ export async function addVault(
                 sizeBytes: file.data.length,
               })
             : null;
-        return presentVault(inserted, attachment ? [attachment] : []);
+        return presentVault(inserted, {
+          attachments: attachment ? [attachment] : [],
+          tags: form.tags.map((r) => ({
+            vaultId: id,
+            lot: r.lot,
+            firstTag: r.first,
+            lastTag: r.last,
+          })),
+        });
       }),
     );
     return { fieldId: form.field_id, vault };
@@ -236,8 +255,8 @@ export async function getVaultByKey(
   const id = v ? null : vaultIdFromKey(key);
   if (id !== null) v = await repo.findVault(db, user.companyId, id);
   if (!v) throw notFound('Vault');
-  const attachments = await repo.listAttachments(db, user.companyId, [v.id]);
-  return { ...presentVault(v, attachments), warehouse_slug: v.warehouseSlug };
+  const parts = await repo.listVaultParts(db, user.companyId, [v.id]);
+  return { ...presentVault(v, parts), warehouse_slug: v.warehouseSlug };
 }
 
 export async function updateVault(
@@ -272,10 +291,26 @@ export async function updateVault(
       );
       await checkNameFree(tx, user.companyId, name, v.id);
       const wasEmpty = isEmptyVaultCustomer(v.customerName ?? '');
-      // Turning a stored vault into an empty one: its order, note and files no longer apply.
+      // Turning a stored vault into an empty one: its order, note, files and contents no
+      // longer apply.
       const becomesEmpty = who.isEmpty && !wasEmpty;
       const note = becomesEmpty ? '' : (body.note ?? v.note ?? '');
       const weight = body.weight === undefined ? v.weight : body.weight;
+      const seal = becomesEmpty ? '' : (body.seal ?? v.seal);
+      const itemNotes = becomesEmpty ? '' : (body.item_notes ?? v.itemNotes);
+      const expectedRelease = becomesEmpty
+        ? null
+        : body.expected_release === undefined
+          ? v.expectedRelease
+          : body.expected_release;
+      // Tags are read only when sent (an edit that leaves them out keeps them), and rewritten
+      // only when they differ, as the form sends them with every save.
+      const newTags = becomesEmpty ? [] : body.tags;
+      const tagsBefore =
+        newTags === undefined ? null : formatTags(await repo.listTags(tx, user.companyId, [v.id]));
+      const tagsAfter = newTags === undefined ? null : formatTagRanges(newTags);
+      if (newTags !== undefined && tagsAfter !== tagsBefore)
+        await repo.replaceVaultTags(tx, user.companyId, v.id, newTags);
       if (becomesEmpty) removedKeys = await repo.deleteAttachmentsOf(tx, user.companyId, v.id);
       const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
       const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
@@ -286,6 +321,9 @@ export async function updateVault(
         type,
         note,
         weight,
+        seal,
+        itemNotes,
+        expectedRelease,
       });
 
       const changes: Record<string, [unknown, unknown]> = {};
@@ -298,6 +336,10 @@ export async function updateVault(
       compare('type', v.type, type);
       compare('note', v.note, note);
       compare('weight', v.weight, weight);
+      compare('seal', v.seal, seal);
+      compare('item_notes', v.itemNotes, itemNotes);
+      compare('tags', tagsBefore, tagsAfter);
+      compare('expected_release', v.expectedRelease, expectedRelease);
       if (removedKeys.length > 0) changes.attachments = [removedKeys.length, 0];
       await repo.insertEvent(
         tx,
@@ -420,7 +462,7 @@ export async function moveVault(
           vaultEvent(user, v, 'moved', { from: placeOf(v), to, ...(reason && { reason }) }),
         );
         if (!placed) throw notFound('Vault');
-        return presentVault(placed, await repo.listAttachments(tx, user.companyId, [v.id]));
+        return presentVault(placed, await repo.listVaultParts(tx, user.companyId, [v.id]));
       },
     ),
   );
@@ -452,7 +494,7 @@ export async function releaseVault(db: Db, user: SessionUser, id: number): Promi
         { on, by: user.email },
       );
       if (!released) throw notFound('Vault');
-      return presentVault(released, await repo.listAttachments(tx, user.companyId, [v.id]));
+      return presentVault(released, await repo.listVaultParts(tx, user.companyId, [v.id]));
     },
   );
 }

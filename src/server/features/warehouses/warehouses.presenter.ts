@@ -4,6 +4,7 @@ import { warehouseCapacity } from '../../../domain/slots';
 import { groupBy } from '../../lib/group-by';
 import type { FieldRow } from '../fields/fields.repository';
 import { presentField, type AttachmentFields } from '../vaults/vaults.presenter';
+import type { TagRow } from '../../db/vault-rows';
 import type { VaultRow } from '../vaults/vaults.repository';
 import type { WarehouseRow } from './warehouses.repository';
 
@@ -23,10 +24,12 @@ export function presentWarehouse(
   fields: readonly FieldRow[],
   vaults: readonly VaultRow[],
   attachments: readonly AttachmentFields[],
+  tags: readonly TagRow[],
   racks: readonly Rack[],
 ): Warehouse {
   const vaultsByField = groupBy<VaultRow, number | null>(vaults, (v) => v.fieldId);
   const attachmentsByVault = groupBy(attachments, (a) => a.vaultId);
+  const tagsByVault = groupBy(tags, (t) => t.vaultId);
   const presented: Warehouse['fields'] = {};
   let couchboxTops = 0;
   let couchboxBottoms = 0;
@@ -34,11 +37,10 @@ export function presentWarehouse(
     if (f.type === 'couchbox-T') couchboxTops++;
     else if (f.type === 'couchbox-B') couchboxBottoms++;
     const own = vaultsByField.get(f.id) ?? [];
-    presented[f.id] = presentField(
-      f,
-      own,
-      own.flatMap((v) => attachmentsByVault.get(v.id) ?? []),
-    );
+    presented[f.id] = presentField(f, own, {
+      attachments: own.flatMap((v) => attachmentsByVault.get(v.id) ?? []),
+      tags: own.flatMap((v) => tagsByVault.get(v.id) ?? []),
+    });
   }
   const palletCustomers = racks.flatMap((r) =>
     r.shelves.flatMap((s) => s.pallets.map((p) => p.customerName)),

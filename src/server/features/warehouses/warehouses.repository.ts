@@ -1,11 +1,16 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { jsonColumns, parseJsonColumns } from '../../db/json-rows';
-import { parseVaultRowColumns, selectVaultRowColumns } from '../../db/vault-rows';
+import {
+  parseVaultRowColumns,
+  selectVaultRowColumns,
+  TAG_COLUMNS,
+  type TagRow,
+} from '../../db/vault-rows';
 import type { FieldRow } from '../fields/fields.repository';
 import type { VaultRow } from '../vaults/vaults.repository';
 import { fields, warehouses, warehouseVersions } from '../../db/schema/warehouses';
-import { vaultAttachments, vaults } from '../../db/schema/vaults';
+import { vaultAttachments, vaults, vaultTags } from '../../db/schema/vaults';
 import { checklistImages, checklists } from '../../db/schema/checklists';
 import { isEmptyCustomerSql } from '../../../domain/empty-vault-sql';
 
@@ -56,6 +61,18 @@ export async function listWarehouseFields(
 }
 
 /**
+ * The field ids of these warehouses as an array, so the plan reads the vaults by their field
+ * index rather than scanning the company's vaults for a few warehouses' share.
+ */
+function fieldIdsOf(companyId: number, warehouseIds: number[]): SQL {
+  return sql`ARRAY(SELECT wf.id FROM fields wf WHERE wf.company_id = ${companyId}
+    AND wf.warehouse_id IN (${sql.join(
+      warehouseIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}))`;
+}
+
+/**
  * The vaults placed in these warehouses, as every vault answer reads them, by position: read
  * as columns and ordered here (`jsonColumns`).
  */
@@ -65,15 +82,11 @@ export async function listWarehouseVaults(
   warehouseIds: number[],
 ): Promise<VaultRow[]> {
   if (warehouseIds.length === 0) return [];
-  // The field ids as an array, so the plan reads the vaults by their field index rather than
-  // scanning the company's vaults for a few warehouses' share.
-  const fieldIds = sql`ARRAY(SELECT wf.id FROM fields wf WHERE wf.company_id = ${companyId}
-    AND wf.warehouse_id IN (${sql.join(
-      warehouseIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}))`;
   const result = await selectVaultRowColumns(db).where(
-    and(eq(vaults.companyId, companyId), sql`${vaults.fieldId} = ANY (${fieldIds})`),
+    and(
+      eq(vaults.companyId, companyId),
+      sql`${vaults.fieldId} = ANY (${fieldIdsOf(companyId, warehouseIds)})`,
+    ),
   );
   return parseVaultRowColumns<VaultRow>(result).sort(
     (a, b) => (a.position ?? 0) - (b.position ?? 0),
@@ -98,6 +111,31 @@ export async function listWarehouseAttachments(db: Db, companyId: number, wareho
       and(eq(vaultAttachments.companyId, companyId), inArray(fields.warehouseId, warehouseIds)),
     )
     .orderBy(asc(vaultAttachments.createdAt));
+}
+
+/**
+ * The tag ranges of the vaults placed in these warehouses, in the order they were written:
+ * read as columns and ordered here (`jsonColumns`), as the vaults are.
+ */
+export async function listWarehouseTags(
+  db: Db,
+  companyId: number,
+  warehouseIds: number[],
+): Promise<TagRow[]> {
+  if (warehouseIds.length === 0) return [];
+  const columns = { id: vaultTags.id, ...TAG_COLUMNS };
+  const result = await db
+    .select({ rows: jsonColumns(columns) })
+    .from(vaultTags)
+    .innerJoin(vaults, eq(vaults.id, vaultTags.vaultId))
+    .where(
+      and(
+        eq(vaultTags.companyId, companyId),
+        eq(vaults.companyId, companyId),
+        sql`${vaults.fieldId} = ANY (${fieldIdsOf(companyId, warehouseIds)})`,
+      ),
+    );
+  return parseJsonColumns<TagRow & { id: number }>(result, columns).sort((a, b) => a.id - b.id);
 }
 
 export interface WarehouseCounts {

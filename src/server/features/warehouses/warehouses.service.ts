@@ -30,15 +30,16 @@ const keptOf = cachePerOwner<Db>(KEPT_BYTES);
 /** How many warehouse answers were built for `db`: what shows a test the cache is used. */
 export const warehousesBuilt = (db: Db): number => keptOf(db).stored;
 
-/** One warehouse in full, read and presented: five statements. */
+/** One warehouse in full, read and presented: six statements. */
 async function buildWarehouse(db: Db, companyId: number, id: number): Promise<Warehouse | null> {
   const [row] = await repo.listWarehouses(db, companyId, { ids: [id] });
   if (!row) return null;
   const fields = await repo.listWarehouseFields(db, companyId, [id]);
   const vaults = await repo.listWarehouseVaults(db, companyId, [id]);
   const attachments = await repo.listWarehouseAttachments(db, companyId, [id]);
+  const tags = await repo.listWarehouseTags(db, companyId, [id]);
   const racks = await listWarehouseRacks(db, companyId, [id]);
-  return presentWarehouse(row, fields, vaults, attachments, racks);
+  return presentWarehouse(row, fields, vaults, attachments, tags, racks);
 }
 
 /**

@@ -1,35 +1,7 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useId, useState } from 'react';
 import { isIsoDate } from '../../../../domain/calendar-days';
 import { errorMessage } from '../../../lib/api';
 import { useSuggestedPlace } from '../api/use-suggested-place';
-
-/** The name of the form's expected release input (the vault forms send it by this key). */
-const EXPECTED_RELEASE_INPUT = 'expected_release';
-
-/**
- * The expected release the enclosing form holds, read from the form itself, so the form that
- * owns the date needs no wiring to this panel (decision 0561). Null while blank or not a day.
- */
-function useFormReleaseDate(root: RefObject<HTMLElement | null>): string | null {
-  const [day, setDay] = useState<string | null>(null);
-  useEffect(() => {
-    const form = root.current?.closest('form');
-    if (!form) return;
-    const read = () => {
-      const input = form.elements.namedItem(EXPECTED_RELEASE_INPUT);
-      const value = input instanceof HTMLInputElement ? input.value : '';
-      setDay(isIsoDate(value) ? value : null);
-    };
-    read();
-    form.addEventListener('input', read);
-    form.addEventListener('change', read);
-    return () => {
-      form.removeEventListener('input', read);
-      form.removeEventListener('change', read);
-    };
-  }, [root]);
-  return day;
-}
 
 export interface ChosenPlace {
   fieldId: number;
@@ -42,6 +14,8 @@ interface SuggestedPlaceProps {
   /** The field staff started from: the suggestion prefers the nearest good one. */
   fromFieldId: number;
   type: string;
+  /** The form's expected release as typed: a suggestion is asked only once it is a whole day. */
+  expectedReleaseText: string;
   chosen: ChosenPlace;
   onUse: (place: ChosenPlace) => void;
 }
@@ -54,15 +28,15 @@ export function SuggestedPlace({
   warehouseId,
   fromFieldId,
   type,
+  expectedReleaseText,
   chosen,
   onUse,
 }: SuggestedPlaceProps) {
-  const root = useRef<HTMLDivElement>(null);
   // The slot staff picked themselves, so they can go back to it after taking the suggestion.
   const [own] = useState(chosen);
   const isOwnChosen = own.fieldId === chosen.fieldId && own.position === chosen.position;
   const sentenceId = useId();
-  const expectedRelease = useFormReleaseDate(root);
+  const expectedRelease = isIsoDate(expectedReleaseText) ? expectedReleaseText : null;
   const suggestion = useSuggestedPlace(warehouseId, { type, expectedRelease, fromFieldId });
   const answer = expectedRelease === null ? null : suggestion.data;
   const place: ChosenPlace | null =
@@ -71,7 +45,7 @@ export function SuggestedPlace({
       : null;
   const isChosen = place?.fieldId === chosen.fieldId && place.position === chosen.position;
   return (
-    <div ref={root} aria-live="polite">
+    <div aria-live="polite">
       {suggestion.isError && expectedRelease !== null && (
         <p className="text-sm text-slate-700">No suggestion: {errorMessage(suggestion.error)}</p>
       )}

@@ -15,6 +15,8 @@ export interface AddVaultInput {
   fieldId: number;
   position: number;
   attachment: File | null;
+  /** What is inside, by the call's own keys; blank means none. */
+  contents: Record<'seal' | 'tags' | 'item_notes' | 'expected_release', string>;
 }
 
 export function useAddVault() {
@@ -30,6 +32,7 @@ export function useAddVault() {
       form.append('weight', input.weight);
       form.append('field_id', String(input.fieldId));
       form.append('position', String(input.position));
+      for (const [key, value] of Object.entries(input.contents)) form.append(key, value);
       if (input.attachment) form.append('attachment', input.attachment);
       return callApiForm(contract.addVault, form);
     },

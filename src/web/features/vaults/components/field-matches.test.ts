@@ -23,6 +23,10 @@ const vault = (id: number, fieldId: number, v: Partial<Vault>): Vault => ({
   released_by: null,
   field_name: null,
   warehouse_name: null,
+  seal: '',
+  item_notes: '',
+  tags: '',
+  expected_release: null,
   ...v,
 });
 
@@ -43,6 +47,8 @@ const fields = [
   ]),
   field(3, [vault(31, 3, { customer_name: 'SMITH', order_name: 'ord-6', name: 'v11' })]),
   field(4, []),
+  field(5, [vault(51, 5, { customer_name: 'LEE', name: '77', tags: 'LOT 4471, tags 1-36, 38' })]),
+  field(6, [vault(61, 6, { customer_name: 'KIM', name: '78', tags: 'LOT 4471, tags 37' })]),
 ];
 const warehouse = {
   fields: Object.fromEntries(fields.map((f) => [String(f.id), f])),
@@ -68,6 +74,16 @@ describe('fields matching a search pick', () => {
     expect(matchingFields(warehouse, { kind: 'text', value: 'v1' })).toEqual(
       byRule(['customer', 'order', 'vault'], 'v1'),
     );
+  });
+
+  it('finds the field whose vault holds a typed inventory tag', () => {
+    expect(matchingFields(warehouse, { kind: 'text', value: '4471-37' })).toEqual(new Set([6]));
+    expect(matchingFields(warehouse, { kind: 'text', value: 'lot 4471 tag 36' })).toEqual(
+      new Set([5]),
+    );
+    expect(matchingFields(warehouse, { kind: 'text', value: '4471-39' })).toEqual(new Set());
+    // A picked vault number is a number, not a tag.
+    expect(matchingFields(warehouse, { kind: 'vault', value: '4471-37' })).toEqual(new Set());
   });
 
   it('matches nothing for blank text, and has no matches without a search or for pallets', () => {

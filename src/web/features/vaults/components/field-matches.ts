@@ -1,4 +1,5 @@
 import type { Warehouse } from '../../../../contracts/warehouses';
+import { parseTagRanges, tagQuery } from '../../../../domain/inventory-tags';
 import { searchedValue, searchNeedle, type SearchKind } from '../../../../domain/slots';
 import type { SearchSelection } from '../../../lib/search-context';
 
@@ -23,6 +24,31 @@ function indexOf(warehouse: Warehouse): FieldIndex {
         else if (ids.at(-1) !== field.id) ids.push(field.id);
       }
   indexes.set(warehouse, index);
+  return index;
+}
+
+/** Per lot, the tag ranges of the warehouse's vaults with the field holding each. */
+type TagIndex = Map<string, { first: number; last: number; fieldId: number }[]>;
+
+// Made only when typed text names a tag ("4471-37"), which most searches do not.
+const tagIndexes = new WeakMap<Warehouse, TagIndex>();
+
+function tagIndexOf(warehouse: Warehouse): TagIndex {
+  let index = tagIndexes.get(warehouse);
+  if (index) return index;
+  index = new Map();
+  for (const field of Object.values(warehouse.fields))
+    for (const vault of Object.values(field.vaults)) {
+      if (!vault.tags) continue;
+      const parsed = parseTagRanges(vault.tags);
+      if (!parsed.ok) continue;
+      for (const { lot, first, last } of parsed.ranges) {
+        const ranges = index.get(lot) ?? [];
+        ranges.push({ first, last, fieldId: field.id });
+        index.set(lot, ranges);
+      }
+    }
+  tagIndexes.set(warehouse, index);
   return index;
 }
 
@@ -52,7 +78,8 @@ export function prepareFieldMatches(warehouse: Warehouse): () => void {
 
 /**
  * Fields with a vault matching the search (`vaultMatchesSearch`: a case-insensitive substring
- * of the picked kind, any kind for typed text); null without a search.
+ * of the picked kind, any kind for typed text, and for typed text naming an inventory tag,
+ * "4471-37", the vault whose ranges hold it); null without a search.
  */
 export function matchingFields(
   warehouse: Warehouse,
@@ -62,6 +89,10 @@ export function matchingFields(
   const ids = new Set<number>();
   const needle = searchNeedle(selection.value);
   if (!needle) return ids;
+  const tag = selection.kind === 'text' ? tagQuery(selection.value) : null;
+  if (tag)
+    for (const range of tagIndexOf(warehouse).get(tag.lot) ?? [])
+      if (range.first <= tag.tag && tag.tag <= range.last) ids.add(range.fieldId);
   const index = indexOf(warehouse);
   for (const kind of selection.kind === 'text' ? KINDS : [selection.kind])
     for (const [value, fields] of index[kind])

@@ -9,6 +9,7 @@ import { truncate } from '../../../../domain/names';
 import { formatWeight } from '../../../lib/format';
 import { editVaultPath } from '../api/use-vault';
 import { fieldSlots } from './vault-field-grid';
+import { VaultContentsSummary } from './vault-contents-summary';
 
 interface FieldSlotsProps {
   warehouse: Warehouse;
@@ -66,48 +67,51 @@ export function FieldSlots({ warehouse, field, onChooseSlot, onStage }: FieldSlo
           <li
             key={position}
             aria-label={label}
-            className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2"
+            className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2"
           >
-            <span className="w-6 text-slate-500">{position}.</span>
-            <span className="flex-1" title={vault.customer_name}>
-              <span className="font-semibold">{truncate(vault.customer_name, 15)}</span>
-              <span className="ml-2 text-slate-700">{vaultNumberText(vault)}</span>
-              {vault.weight !== null && (
-                <span className="ml-2 whitespace-nowrap text-slate-600">
-                  {formatWeight(vault.weight)}
-                </span>
-              )}
-            </span>
-            {onStage && (
-              <>
-                <Link
-                  to={editVaultPath(vault)}
-                  aria-label={`Edit ${label}`}
-                  className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-200"
-                >
-                  <Pencil aria-hidden="true" className="h-5 w-5" />
-                </Link>
-                {!isTopmost && (
-                  <Link
-                    to={`/retrieve/${vault.id}`}
-                    aria-label={`Retrieve ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
-                    className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-slate-200"
-                  >
-                    Retrieve
-                  </Link>
+            <div className="flex items-center gap-2">
+              <span className="w-6 text-slate-500">{position}.</span>
+              <span className="flex-1" title={vault.customer_name}>
+                <span className="font-semibold">{truncate(vault.customer_name, 15)}</span>
+                <span className="ml-2 text-slate-700">{vaultNumberText(vault)}</span>
+                {vault.weight !== null && (
+                  <span className="ml-2 whitespace-nowrap text-slate-600">
+                    {formatWeight(vault.weight)}
+                  </span>
                 )}
-                <button
-                  type="button"
-                  aria-label={`Stage ${label}`}
-                  disabled={!isTopmost}
-                  title={isTopmost ? undefined : 'Only the topmost vault can be staged'}
-                  onClick={() => onStage(vault)}
-                  className="inline-flex h-11 w-11 items-center justify-center rounded-lg enabled:hover:bg-slate-200 disabled:text-slate-400"
-                >
-                  <Forklift aria-hidden="true" className="h-5 w-5" />
-                </button>
-              </>
-            )}
+              </span>
+              {onStage && (
+                <>
+                  <Link
+                    to={editVaultPath(vault)}
+                    aria-label={`Edit ${label}`}
+                    className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-200"
+                  >
+                    <Pencil aria-hidden="true" className="h-5 w-5" />
+                  </Link>
+                  {!isTopmost && (
+                    <Link
+                      to={`/retrieve/${vault.id}`}
+                      aria-label={`Retrieve ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+                      className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-slate-200"
+                    >
+                      Retrieve
+                    </Link>
+                  )}
+                  <button
+                    type="button"
+                    aria-label={`Stage ${label}`}
+                    disabled={!isTopmost}
+                    title={isTopmost ? undefined : 'Only the topmost vault can be staged'}
+                    onClick={() => onStage(vault)}
+                    className="inline-flex h-11 w-11 items-center justify-center rounded-lg enabled:hover:bg-slate-200 disabled:text-slate-400"
+                  >
+                    <Forklift aria-hidden="true" className="h-5 w-5" />
+                  </button>
+                </>
+              )}
+            </div>
+            <VaultContentsSummary vault={vault} />
           </li>
         );
       })}

@@ -22,6 +22,12 @@ import {
 } from '../../../../contracts/limits';
 import { FilePicker } from '../../../components/file-picker';
 import { SuggestedPlace, type ChosenPlace } from '../../receiving/components/suggested-place';
+import {
+  contentsBody,
+  NO_CONTENTS,
+  VaultContentsFields,
+  type VaultContents,
+} from './vault-contents-fields';
 
 interface NewVaultDialogProps {
   field: Field;
@@ -41,6 +47,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   const [vaultNumber, setVaultNumber] = useState('');
   const [note, setNote] = useState('');
   const [weight, setWeight] = useState('');
+  const [contents, setContents] = useState<VaultContents>(NO_CONTENTS);
   const [attachment, setAttachment] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   // Staff's slot, until they take the place suggested by release date instead.
@@ -79,6 +86,8 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
         fieldId: place.fieldId,
         position: place.position,
         attachment,
+        // An empty container holds nothing.
+        contents: contentsBody(isEmptyMode ? NO_CONTENTS : contents),
       },
       { onSuccess: onClose },
     );
@@ -136,6 +145,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
+        {!isEmptyMode && <VaultContentsFields value={contents} onChange={setContents} />}
         <FilePicker
           label="Attachment"
           fileName={attachment?.name ?? null}
@@ -150,6 +160,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           warehouseId={field.warehouse_id}
           fromFieldId={field.id}
           type={type}
+          expectedReleaseText={isEmptyMode ? '' : contents.expectedRelease}
           chosen={place}
           onUse={setPlace}
         />

@@ -26,7 +26,12 @@ type EventOf<K extends VaultEventKind> = Extract<VaultEvent, { kind: K }>;
  */
 const describe: { [K in VaultEventKind]: (e: EventOf<K>) => string } = {
   created: (e) => `Added at ${placeText(e.details.to)}`,
-  edited: (e) => `Edited ${Object.keys(e.details.changes).join(', ') || 'nothing'}`,
+  edited: (e) =>
+    `Edited ${
+      Object.keys(e.details.changes)
+        .map((key) => key.replaceAll('_', ' '))
+        .join(', ') || 'nothing'
+    }`,
   staged: (e) => `Staged from ${placeText(e.details.from)}${reasonText(e.details.reason)}`,
   moved: (e) =>
     `Moved from ${placeText(e.details.from)} to ${placeText(e.details.to)}` +

@@ -28,6 +28,13 @@ import {
 } from '../../../../contracts/limits';
 import { warehousePath } from '../../../lib/paths';
 import { FilePicker } from '../../../components/file-picker';
+import {
+  contentsBody,
+  contentsOf,
+  VaultContentsFields,
+  type VaultContents,
+} from '../components/vault-contents-fields';
+import { isPhoto, VaultPhotos } from '../components/vault-photos';
 
 function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
   const navigate = useNavigate();
@@ -42,6 +49,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
   const [orderName, setOrderName] = useState(vault.order_name ?? '');
   const [note, setNote] = useState(vault.note);
   const [weight, setWeight] = useState(vault.weight === null ? '' : String(vault.weight));
+  const [contents, setContents] = useState<VaultContents>(contentsOf(vault));
   const [fileError, setFileError] = useState<string | null>(null);
   const [isConfirmingChange, setConfirmingChange] = useState(false);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
@@ -68,6 +76,8 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           note,
           // Blank clears it: the server reads an empty weight as not weighed.
           weight,
+          // Turning empty clears them on the server, whatever the boxes hold.
+          ...contentsBody(contents),
         },
       },
       { onSuccess: () => navigate(backTo) },
@@ -108,6 +118,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           onChange={(e) => setOrderName(e.target.value)}
         />
         <WeightField value={weight} onChange={setWeight} />
+        {!isEmptyMode && <VaultContentsFields value={contents} onChange={setContents} />}
         <FilePicker
           label="Upload Attachment"
           fileName={upload.isPending ? 'Uploading…' : null}
@@ -125,24 +136,27 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
-        <section aria-label="Attachments">
-          <h2 className="font-semibold">Attachments</h2>
+        <section aria-label="Attachments" className="space-y-2">
+          <h2 className="font-semibold">Photos and Attachments</h2>
           {vault.attachments.length === 0 && (
             <p className="text-sm text-slate-600">No attachments.</p>
           )}
+          <VaultPhotos attachments={vault.attachments} size="large" />
           <ul className="list-disc pl-6">
-            {vault.attachments.map((a) => (
-              <li key={a.id}>
-                <a
-                  href={a.file_url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-brand-700 underline"
-                >
-                  {a.file_name}
-                </a>
-              </li>
-            ))}
+            {vault.attachments
+              .filter((a) => !isPhoto(a))
+              .map((a) => (
+                <li key={a.id}>
+                  <a
+                    href={a.file_url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-brand-700 underline"
+                  >
+                    {a.file_name}
+                  </a>
+                </li>
+              ))}
           </ul>
         </section>
         <ErrorAlert error={error} />
@@ -167,7 +181,7 @@ function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
       <ConfirmDialog
         open={isConfirmingChange}
         title="Confirm Vault Change"
-        message="This vault becomes empty: its order number, note and attachments are cleared."
+        message="This vault becomes empty: its order number, note, contents and attachments are cleared."
         confirmLabel="Yes, change it"
         isBusy={update.isPending}
         onClose={() => setConfirmingChange(false)}

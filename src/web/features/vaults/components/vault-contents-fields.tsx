@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { Vault } from '../../../../contracts/vaults';
+import {
+  NOTE_MAX_LENGTH,
+  SEAL_MAX_LENGTH,
+  TAGS_TEXT_MAX_LENGTH,
+} from '../../../../contracts/limits';
+import { parseTagRanges } from '../../../../domain/inventory-tags';
+import { TextAreaField, TextField } from '../../../components/text-field';
+
+/** What is inside a vault, as its forms hold it: text as typed, '' for none. */
+export interface VaultContents {
+  seal: string;
+  tags: string;
+  itemNotes: string;
+  /** YYYY-MM-DD, as a date input gives it. */
+  expectedRelease: string;
+}
+
+export const NO_CONTENTS: VaultContents = {
+  seal: '',
+  tags: '',
+  itemNotes: '',
+  expectedRelease: '',
+};
+
+export function contentsOf(vault: Vault): VaultContents {
+  return {
+    seal: vault.seal,
+    tags: vault.tags,
+    itemNotes: vault.item_notes,
+    expectedRelease: vault.expected_release ?? '',
+  };
+}
+
+/** The keys the add and edit calls take; blank clears, as the server reads it. */
+export function contentsBody(contents: VaultContents) {
+  return {
+    seal: contents.seal,
+    tags: contents.tags,
+    item_notes: contents.itemNotes,
+    expected_release: contents.expectedRelease,
+  };
+}
+
+/**
+ * Seal, inventory tags, item notes and the expected release, in the add and edit forms. The
+ * tags are judged by the rule the server uses once the box is left, so a typo shows before
+ * Save; the server refuses the same text with the same sentence.
+ */
+export function VaultContentsFields({
+  value,
+  onChange,
+}: {
+  value: VaultContents;
+  onChange: (value: VaultContents) => void;
+}) {
+  const [isTagsLeft, setTagsLeft] = useState(false);
+  const parsed = parseTagRanges(value.tags);
+  const set = (patch: Partial<VaultContents>) => onChange({ ...value, ...patch });
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold text-slate-700">Contents</legend>
+      <TextField
+        label="Seal Number"
+        maxLength={SEAL_MAX_LENGTH}
+        autoComplete="off"
+        value={value.seal}
+        onChange={(e) => set({ seal: e.target.value })}
+      />
+      <TextField
+        label="Inventory Tags"
+        maxLength={TAGS_TEXT_MAX_LENGTH}
+        autoComplete="off"
+        placeholder="LOT 4471, tags 1-120"
+        hint='Lot and tag numbers, as in "LOT 4471, tags 1-120"; lots apart by ";".'
+        error={isTagsLeft && !parsed.ok ? parsed.error : null}
+        value={value.tags}
+        onBlur={() => setTagsLeft(true)}
+        onChange={(e) => {
+          setTagsLeft(false);
+          set({ tags: e.target.value });
+        }}
+      />
+      <TextAreaField
+        label="Items Inside"
+        maxLength={NOTE_MAX_LENGTH}
+        value={value.itemNotes}
+        onChange={(e) => set({ itemNotes: e.target.value })}
+      />
+      <TextField
+        label="Expected Release"
+        type="date"
+        value={value.expectedRelease}
+        onChange={(e) => set({ expectedRelease: e.target.value })}
+      />
+    </fieldset>
+  );
+}
