@@ -11,7 +11,7 @@ export interface TagRange {
 export type TagRangesResult = { ok: true; ranges: TagRange[] } | { ok: false; error: string };
 
 /** The largest tag number taken: rolls hold hundreds, and a bound keeps ranges sane. */
-export const MAX_TAG = 99_999;
+const MAX_TAG = 99_999;
 
 const LOT = /^(?:lot\s*)?([a-z0-9]+)\s*(?::|,)?\s*(?:tags?\s*)?(.*)$/i;
 const RANGE = /^(\d+)(?:\s*-\s*(\d+))?$/;
