@@ -14,6 +14,8 @@ export interface AddVaultInput {
   fieldId: number;
   position: number;
   attachment: File | null;
+  /** YYYY-MM-DD as the date input gives it; blank when nobody knows. */
+  expectedRelease: string;
 }
 
 export function useAddVault() {
@@ -29,6 +31,7 @@ export function useAddVault() {
       form.append('weight', input.weight);
       form.append('field_id', String(input.fieldId));
       form.append('position', String(input.position));
+      form.append('expected_release', input.expectedRelease);
       if (input.attachment) form.append('attachment', input.attachment);
       return callApiForm(contract.addVault, form);
     },

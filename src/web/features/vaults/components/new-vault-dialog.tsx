@@ -41,6 +41,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
   const [vaultNumber, setVaultNumber] = useState('');
   const [note, setNote] = useState('');
   const [weight, setWeight] = useState('');
+  const [expectedRelease, setExpectedRelease] = useState('');
   const [attachment, setAttachment] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   // Staff's slot, until they take the place suggested by release date instead.
@@ -79,6 +80,8 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
         fieldId: place.fieldId,
         position: place.position,
         attachment,
+        // An empty container belongs to nobody and leaves with nobody.
+        expectedRelease: isEmptyMode ? '' : expectedRelease,
       },
       { onSuccess: onClose },
     );
@@ -146,10 +149,21 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           }}
         />
         <ErrorAlert message={fileError} />
+        {!isEmptyMode && (
+          <TextField
+            label="Expected Release"
+            type="date"
+            name="expected_release"
+            value={expectedRelease}
+            hint="Optional; a place is suggested so that sooner releases sit on top."
+            onChange={(e) => setExpectedRelease(e.target.value)}
+          />
+        )}
         <SuggestedPlace
           warehouseId={field.warehouse_id}
           fromFieldId={field.id}
           type={type}
+          customerName={isEmptyMode ? '' : customerName}
           chosen={place}
           onUse={setPlace}
         />
