@@ -54,7 +54,7 @@ describe('suggestPlace', () => {
       fieldId: 101,
       fieldName: 'B1',
       position: 2,
-      reason: { kind: 'on_later', below: '2027-01-04' },
+      reason: { kind: 'on_later', below: '2027-01-04', isOnSameCustomer: false },
     });
   });
 
@@ -116,7 +116,34 @@ describe('suggestPlace', () => {
     }));
     expect(suggestPlace({ fields: own, arriving: arriving(MON), from: null })).toMatchObject({
       fieldName: 'A2',
+      reason: { kind: 'on_later', isOnSameCustomer: true },
     });
+  });
+
+  it("prefers the same customer's stack to a nearer one: their vaults leave together", () => {
+    const fields = [field('A1', 0, 1, [NEXT_WEEK]), field('C1', 2, 1, [NEXT_WEEK])];
+    const own = fields.map((f, i) => ({
+      ...f,
+      vaults: f.vaults.map((v): SlottingVault => ({ ...v, customerId: i === 1 ? 9 : 7 })),
+    }));
+    const fromA = { colIndex: 0, rowIndex: 1 };
+    expect(suggestPlace({ fields: own, arriving: arriving(MON), from: fromA })).toMatchObject({
+      fieldName: 'C1',
+    });
+    expect(
+      suggestPlace({ fields: own, arriving: arriving(MON, 'vault', 5), from: fromA }),
+    ).toMatchObject({ fieldName: 'A1', reason: { isOnSameCustomer: false } });
+  });
+
+  it('treats an arrival of unknown customer as nobody’s, not as the customer of unowned vaults', () => {
+    const fields = [field('A1', 0, 1, [NEXT_WEEK]), field('A2', 0, 2, [NEXT_WEEK])];
+    const unowned = fields.map((f, i) => ({
+      ...f,
+      vaults: f.vaults.map((v): SlottingVault => ({ ...v, customerId: i === 1 ? null : 7 })),
+    }));
+    expect(
+      suggestPlace({ fields: unowned, arriving: arriving(MON, 'vault', null), from: null }),
+    ).toMatchObject({ fieldName: 'A1', reason: { isOnSameCustomer: false } });
   });
 
   it('respects capacity, the full flag and couchbox pairs', () => {

@@ -26,7 +26,7 @@ export interface SlottingField {
 
 /** Why a place was suggested; the weeks are Mondays, null when the release is unknown. */
 export type SlotReason =
-  | { kind: 'on_later'; below: string | null }
+  | { kind: 'on_later'; below: string | null; isOnSameCustomer: boolean }
   | { kind: 'empty_field' }
   | { kind: 'buries_sooner'; below: string }
   | { kind: 'under_later'; above: string | null };
@@ -85,7 +85,9 @@ function candidateIn(
     colIndex: field.colIndex,
     rowIndex: field.rowIndex,
     belowWeek,
-    isOnSameCustomer: below !== null && below.customerId === arriving.customerId,
+    // A vault whose customer is unknown shares a stack with nobody in particular.
+    isOnSameCustomer:
+      arriving.customerId !== null && below !== null && below.customerId === arriving.customerId,
   };
   if (below && belowWeek < arriving.week) {
     return { ...common, tier: TIER.harms, reason: { kind: 'buries_sooner', below: belowWeek } };
@@ -100,7 +102,15 @@ function candidateIn(
   if (field.vaults.length === 0) {
     return { ...common, tier: TIER.empty, reason: { kind: 'empty_field' } };
   }
-  return { ...common, tier: TIER.fits, reason: { kind: 'on_later', below: shown(belowWeek) } };
+  return {
+    ...common,
+    tier: TIER.fits,
+    reason: {
+      kind: 'on_later',
+      below: shown(belowWeek),
+      isOnSameCustomer: common.isOnSameCustomer,
+    },
+  };
 }
 
 /**
@@ -108,9 +118,10 @@ function candidateIn(
  * on a stack whose top leaves the same week or later; else in an empty field rather than on a
  * sooner release; only when every field with room would bury one, on the stack whose top
  * leaves latest. Each place is the lowest free slot the placement rules allow (capacity,
- * flagged full, couchbox pairs). Among equals: nearest to `from` when staff started from a
- * field, then a stack topped by the same customer, then the top leaving soonest after it (the
- * stacks topped by later releases stay free for the vaults due later), then grid order.
+ * flagged full, couchbox pairs). Among equals: a stack topped by the same customer (their
+ * vaults leave together; decision 0590), then nearest to `from` when staff started from a
+ * field, then the top leaving soonest after it (the stacks topped by later releases stay free
+ * for the vaults due later), then grid order.
  * Null when no field has room.
  */
 export function suggestPlace(input: {
@@ -126,8 +137,8 @@ export function suggestPlace(input: {
   candidates.sort(
     (a, b) =>
       a.tier - b.tier ||
-      nearness(a, b) ||
       Number(b.isOnSameCustomer) - Number(a.isOnSameCustomer) ||
+      nearness(a, b) ||
       (a.tier === TIER.harms
         ? b.belowWeek.localeCompare(a.belowWeek)
         : a.belowWeek.localeCompare(b.belowWeek)) ||

@@ -81,6 +81,27 @@ describe('GET /api/warehouses/:id/suggested-place', () => {
     expect((res.body as SuggestedPlace).reason).toMatch(/^Field B1 is empty/);
   });
 
+  it("prefers the same customer's stack to a nearer one, and says so", async () => {
+    const { staff, warehouse, a2 } = await setup();
+    const b2 = fieldByName(warehouse, 'B2');
+    const theirs = await makeVault(staff, {
+      field_id: b2.id,
+      position: 1,
+      customer_name: 'OKAFOR',
+    });
+    await dueOn(theirs, '2027-01-06');
+    const day = `expected_release=2026-12-16&from_field_id=${a2.id}`;
+    expect((await suggest(staff, warehouse, day)).body).toMatchObject({ field_name: 'A1' });
+    const res = await suggest(staff, warehouse, `${day}&customer_id=${theirs.customer_id}`);
+    expect(res.body).toEqual({
+      field_id: b2.id,
+      field_name: 'B2',
+      position: 2,
+      reason:
+        "Same customer, sooner releases on top: the top vault of B2 is this customer's and is due out the week of 2027-01-04.",
+    });
+  });
+
   it('answers with a sentence, not a place, when no field has room for the type', async () => {
     const { staff, warehouse } = await setup();
     const res = await suggest(staff, warehouse, 'type=couchbox&expected_release=2026-12-16');

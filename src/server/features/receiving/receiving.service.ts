@@ -41,6 +41,9 @@ const week = (monday: string | null) =>
 function reasonSentence(fieldName: string, reason: SlotReason): string {
   switch (reason.kind) {
     case 'on_later':
+      if (reason.isOnSameCustomer) {
+        return `Same customer, sooner releases on top: the top vault of ${fieldName} is this customer's and ${week(reason.below)}.`;
+      }
       return reason.below === null
         ? `Sooner releases on top: the top vault of ${fieldName} ${week(null)}.`
         : `Sooner releases on top: the top vault of ${fieldName} ${week(reason.below)}, not before this one.`;

@@ -9,8 +9,13 @@ export const customerKeys = {
   one: (id: number) => ['customers', 'one', id] as const,
 };
 
-export function useCustomers() {
-  return useQuery({ queryKey: customerKeys.list, queryFn: () => callApi(contract.listCustomers) });
+/** `enabled` false for a user whose role may not read the list, so nothing asks in vain. */
+export function useCustomers({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: customerKeys.list,
+    queryFn: () => callApi(contract.listCustomers),
+    enabled,
+  });
 }
 
 export function useSitEnding(enabled: boolean) {

@@ -8,6 +8,8 @@ interface Arriving {
   /** YYYY-MM-DD; no question is asked without one. */
   expectedRelease: string | null;
   fromFieldId: number;
+  /** The customer's record when the typed name is one; null asks without the preference. */
+  customerId: number | null;
 }
 
 /**
@@ -15,7 +17,7 @@ interface Arriving {
  * asks again: a suggestion is only as good as the stacks it read.
  */
 export function useSuggestedPlace(warehouseId: number, arriving: Arriving) {
-  const { type, expectedRelease, fromFieldId } = arriving;
+  const { type, expectedRelease, fromFieldId, customerId } = arriving;
   return useQuery({
     queryKey: [...warehouseKeys.all, warehouseId, 'suggested-place', arriving],
     queryFn: () =>
@@ -25,6 +27,7 @@ export function useSuggestedPlace(warehouseId: number, arriving: Arriving) {
           type,
           expected_release: expectedRelease ?? '',
           from_field_id: String(fromFieldId),
+          ...(customerId !== null && { customer_id: String(customerId) }),
         },
       }),
     enabled: expectedRelease !== null,

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { isIsoDate } from '../../../../domain/calendar-days';
 import { errorMessage } from '../../../lib/api';
+import { useCustomerIdByName } from '../api/use-customer-id-by-name';
 import { useSuggestedPlace } from '../api/use-suggested-place';
 
 export interface ChosenPlace {
@@ -16,6 +17,8 @@ interface SuggestedPlaceProps {
   type: string;
   /** The form's expected release as typed: a suggestion is asked only once it is a whole day. */
   expectedReleaseText: string;
+  /** As typed: a stack topped by the same customer is preferred once it names one. */
+  customerName: string;
   chosen: ChosenPlace;
   onUse: (place: ChosenPlace) => void;
 }
@@ -29,6 +32,7 @@ export function SuggestedPlace({
   fromFieldId,
   type,
   expectedReleaseText,
+  customerName,
   chosen,
   onUse,
 }: SuggestedPlaceProps) {
@@ -37,7 +41,13 @@ export function SuggestedPlace({
   const isOwnChosen = own.fieldId === chosen.fieldId && own.position === chosen.position;
   const sentenceId = useId();
   const expectedRelease = isIsoDate(expectedReleaseText) ? expectedReleaseText : null;
-  const suggestion = useSuggestedPlace(warehouseId, { type, expectedRelease, fromFieldId });
+  const customerId = useCustomerIdByName(customerName);
+  const suggestion = useSuggestedPlace(warehouseId, {
+    type,
+    expectedRelease,
+    fromFieldId,
+    customerId,
+  });
   const answer = expectedRelease === null ? null : suggestion.data;
   const place: ChosenPlace | null =
     answer && answer.field_id !== null && answer.field_name !== null && answer.position !== null
@@ -61,23 +71,19 @@ export function SuggestedPlace({
           {isChosen && isOwnChosen && (
             <p className="text-sm font-semibold text-brand-900">Your choice is this place.</p>
           )}
-          {isChosen && !isOwnChosen && (
+          {/* One button for both turns, so the focus stays on it when Use becomes Back. */}
+          {!(isChosen && isOwnChosen) && (
             <button
               type="button"
-              onClick={() => onUse(own)}
-              className="min-h-11 rounded-lg border border-slate-400 bg-white px-4 py-2"
+              aria-describedby={isChosen ? undefined : sentenceId}
+              onClick={() => onUse(isChosen ? own : place)}
+              className={
+                isChosen
+                  ? 'min-h-11 rounded-lg border border-slate-400 bg-white px-4 py-2'
+                  : 'min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white'
+              }
             >
-              Back to {own.fieldName}, position {own.position}
-            </button>
-          )}
-          {!isChosen && (
-            <button
-              type="button"
-              aria-describedby={sentenceId}
-              onClick={() => onUse(place)}
-              className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
-            >
-              Use
+              {isChosen ? `Back to ${own.fieldName}, position ${own.position}` : 'Use'}
             </button>
           )}
         </div>

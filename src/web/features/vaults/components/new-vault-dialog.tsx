@@ -161,6 +161,7 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           fromFieldId={field.id}
           type={type}
           expectedReleaseText={isEmptyMode ? '' : contents.expectedRelease}
+          customerName={isEmptyMode ? '' : customerName}
           chosen={place}
           onUse={setPlace}
         />
