@@ -132,6 +132,9 @@ test('staff add a vault by keyboard alone: one tab stop for the grid, arrows, En
 }) => {
   const w = await seedWarehouse(page.request, { rows: 3, cols: 3 });
   await openWarehouse(page, w);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the screen' })).toBeFocused();
+  await page.keyboard.press('Enter');
   for (let i = 0; i < 20; i++) {
     await page.keyboard.press('Tab');
     if ((await page.evaluate(() => document.activeElement?.getAttribute('role'))) === 'gridcell')

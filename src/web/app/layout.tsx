@@ -200,6 +200,13 @@ export function AppLayout() {
   const onWarehouseRoute = location.pathname.startsWith('/warehouse/');
   return (
     <div className="min-h-screen">
+      {/* The top bar holds a dozen links on a desktop: a keyboard user skips them to the screen. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to the screen
+      </a>
       <header className="no-print sticky top-0 z-40 flex flex-wrap items-center gap-2 bg-brand-900 px-3 py-2 text-white shadow sm:flex-nowrap sm:gap-4 sm:px-4">
         <Link to="/dashboard" aria-label="Vaultgrid home">
           <Logo light />
@@ -233,7 +240,11 @@ export function AppLayout() {
       </header>
       <BackupWarning />
       {/* Room under the content for the phone's bottom bar. */}
-      <main className="pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="pb-[calc(4rem+env(safe-area-inset-bottom))] outline-none lg:pb-0"
+      >
         <Outlet />
       </main>
       <BottomBar onMore={() => setMenuOpen(true)} />
