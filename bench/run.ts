@@ -1,11 +1,14 @@
 // npm run bench: the speed budgets of issue 28, each printed with its target, its median and
-// pass or FAIL. `-- --only phone,server,load,memory,import` runs some parts, `--runs N` sets
+// pass or FAIL, and the forklift moves a day's pull list saves (issue 32). `-- --only
+// phone,server,load,memory,backup,import,pulls` runs some parts, `--runs N` sets
 // the runs per budget (at least 5 for a figure to quote), `--no-pg` leaves PostgreSQL out,
 // `--seconds N` sets the load's length. Servers listen on BENCH_PORT and the nine ports above.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startCluster } from '../tests/support/postgres-cluster';
+import { planDay } from '../src/domain/pull-list-plan';
+import { seededPullDay } from '../tests/support/pull-day';
 import { figure, printFigures, type Engine, type Figure } from './figures';
 import { measureBackup } from './backup';
 import { measureImport } from './import';
@@ -14,7 +17,7 @@ import { measurePhone } from './phone';
 import { measureServerCalls } from './server';
 import { seedCompany, signIn, startServer, tempDir } from './support';
 
-const PARTS = ['phone', 'server', 'load', 'memory', 'backup', 'import'] as const;
+const PARTS = ['phone', 'server', 'load', 'memory', 'backup', 'import', 'pulls'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -109,8 +112,12 @@ const titles: Record<Part, string> = {
   memory: 'Memory of the PGlite server, started by scripts/start-server.sh',
   backup: 'A backup taken while staff read a warehouse (PGlite)',
   import: 'Spreadsheet import',
+  pulls: '',
 };
 for (const part of PARTS) {
   const found = figures.get(part) ?? [];
   if (found.length > 0) printFigures(titles[part], found);
 }
+const day = has('pulls') ? planDay(seededPullDay(10)) : null;
+const saved = day && `${day.moves} forklift moves as one day plan, ${day.movesOneByOne} one by one`;
+if (saved) console.log(`\nPull list of 10 seeded requests: ${saved}`);
