@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { E2E_ADMIN } from '../../playwright.config';
+import { normaliseLot } from '../../src/domain/inventory-tags';
+import { vaultTags } from '../../src/server/db/schema/vaults';
 import { createCompany, createUser } from '../../src/server/features/auth/companies.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -36,9 +38,13 @@ export async function seedTags(
   vaultId: number,
   tags: { lot: string; first: number; last: number },
 ): Promise<void> {
-  await server.app.deps.db.execute(sql`
-    INSERT INTO vault_tags (company_id, vault_id, lot, first_tag, last_tag)
-    VALUES (${server.companyId}, ${vaultId}, ${tags.lot}, ${tags.first}, ${tags.last})`);
+  await server.app.deps.db.insert(vaultTags).values({
+    companyId: server.companyId,
+    vaultId,
+    lot: normaliseLot(tags.lot),
+    firstTag: tags.first,
+    lastTag: tags.last,
+  });
 }
 
 /** Moves a vault's date in back, so the storage report has days to count. */
