@@ -31,6 +31,13 @@ export async function signInWithRole(page: Page, role: 'crew' | 'office'): Promi
   return staff;
 }
 
+/** The browser's calendar day `days` from today (the server's too: both run in UTC here). */
+export const dayFromToday = (days: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
 /** Creates a warehouse through the API as the signed-in page. */
 export async function seedWarehouse(
   request: APIRequestContext,

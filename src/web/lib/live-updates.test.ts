@@ -12,6 +12,7 @@ function cacheWithScreens(): QueryClient {
   client.setQueryData(['vaults', 'key', 'V-6'], { id: 6 });
   client.setQueryData(['vaults', 'history', 5], []);
   client.setQueryData(['stage', 'vaults'], {});
+  client.setQueryData(['pull-lists', '2030-06-12'], {});
   client.setQueryData(['checklists', 'list'], []);
   client.setQueryData(['live', 'presence', 1], { warehouseId: 1, people: [] });
   client.setQueryData(['team'], []);
@@ -41,6 +42,7 @@ describe('live events in the query cache', () => {
     const client = cacheWithScreens();
     applyLiveEvent(client, event({}));
     expect(stale(client)).toEqual([
+      'pull-lists/2030-06-12',
       'stage/vaults',
       'vaults/history/5',
       'vaults/key/V-5',

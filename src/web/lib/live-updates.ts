@@ -61,7 +61,8 @@ function liveEventTargets(event: LiveEvent): ((query: Query) => boolean)[] {
       if (event.entity === 'warehouse') targets.push(startsWith('warehouses'));
       if (event.entity === 'vault') {
         const id = event.id;
-        targets.push(startsWith('stage'));
+        // The pull list marks pulls, and the stage groups its vaults by them.
+        targets.push(startsWith('stage'), startsWith('pull-lists'));
         if (id === null || !deletingVaults.has(id)) {
           targets.push(
             (q) =>

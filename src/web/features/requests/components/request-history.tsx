@@ -19,9 +19,11 @@ function describeRequestEvent(e: RequestHistoryEntry): string {
     case 'started':
       return 'The crew started';
     case 'pulled':
-      return `Pulled${textOf(d.vault) ? ` ${textOf(d.vault)}` : ''}`;
-    case 'done':
-      return 'Done';
+      return `Pulled${textOf(d.vault_name) ? ` ${textOf(d.vault_name)}` : ''}`;
+    case 'done': {
+      const released = listOf(d.released);
+      return `Done${released ? `: released ${released}` : ''}`;
+    }
     case 'visit':
       return 'Visit recorded';
     default:

@@ -8,7 +8,10 @@ import { vaultLabel, vaultNumberText } from '../../../../domain/vault-number';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useDeleteStagedVaults } from '../api/use-delete-staged-vaults';
 import { useStagedVaults } from '../api/use-stage';
+import { localDay } from '../../../lib/format';
+import { usePullList } from '../../pull-lists/api/use-pull-list';
 import { MoveVaultDialog } from '../components/move-vault-dialog';
+import { groupStagedByRequest } from '../components/pulled-groups';
 
 export function StagePage() {
   const staged = useStagedVaults();
@@ -20,6 +23,10 @@ export function StagePage() {
   const closeMove = useCallback(() => setMoving(null), []);
 
   const vaults = Object.values(staged.data ?? {});
+  // Today's pull list says which of them the crew pulled for which request; without it (still
+  // loading, or refused) the stage shows them all as one list.
+  const pullList = usePullList(localDay());
+  const { groups, rest } = groupStagedByRequest(vaults, pullList.data?.requests ?? []);
   const toggleChosen = (id: number) =>
     setChosen((prev) => {
       const next = new Set(prev);
@@ -27,6 +34,12 @@ export function StagePage() {
       else next.add(id);
       return next;
     });
+
+  const cards = {
+    isDeleteMode,
+    chosen,
+    onChoose: (v: Vault) => (isDeleteMode ? toggleChosen(v.id) : setMoving(v)),
+  };
 
   return (
     <div className="mx-auto max-w-6xl p-4 sm:p-6">
@@ -63,42 +76,20 @@ export function StagePage() {
       {staged.data && vaults.length === 0 && (
         <p className="text-slate-600">No staged vaults available.</p>
       )}
-      <ul
-        aria-label="Staged vaults"
-        className={`grid grid-cols-1 gap-3 rounded-2xl p-2 sm:grid-cols-2 lg:grid-cols-3 ${isDeleteMode ? 'border-2 border-red-600' : ''}`}
-      >
-        {vaults.map((v) => {
-          const label = vaultLabel(v);
-          const isChosen = chosen.has(v.id);
-          return (
-            <li key={v.id}>
-              {/* Named by what it shows after a prefix a screen reader needs: a name that
-                  differs from the card's text fails voice control (axe
-                  label-content-name-mismatch). */}
-              <button
-                type="button"
-                aria-pressed={isDeleteMode ? isChosen : undefined}
-                onClick={() => (isDeleteMode ? toggleChosen(v.id) : setMoving(v))}
-                className={`relative w-full rounded-xl border-2 bg-white p-4 text-left shadow-sm hover:bg-slate-50 ${
-                  isChosen ? 'border-red-600 bg-red-50' : 'border-transparent'
-                }`}
-              >
-                <span className="sr-only">Staged {label}, </span>
-                {isChosen && (
-                  <CircleCheck
-                    aria-hidden="true"
-                    data-testid="chosen-check"
-                    className="absolute top-3 right-3 h-7 w-7 fill-red-600 text-white"
-                  />
-                )}
-                <p className="text-lg font-bold">{vaultNumberText(v)}</p>
-                <p>{v.customer_name}</p>
-                {v.order_name && <p className="text-slate-700">[{v.order_name}]</p>}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <div className={`space-y-4 rounded-2xl ${isDeleteMode ? 'border-2 border-red-600' : ''}`}>
+        {groups.map((g) => (
+          <section key={g.requestId} aria-labelledby={`pulled-for-${g.requestId}`}>
+            <h2 id={`pulled-for-${g.requestId}`} className="px-2 pt-2 text-lg font-bold">
+              {g.title}
+            </h2>
+            <StagedCards label={`Pulled for request ${g.requestId}`} vaults={g.vaults} {...cards} />
+          </section>
+        ))}
+        {groups.length > 0 && rest.length > 0 && (
+          <h2 className="px-2 pt-2 text-lg font-bold">Other staged vaults</h2>
+        )}
+        <StagedCards label="Staged vaults" vaults={rest} {...cards} />
+      </div>
       <ConfirmDialog
         open={isConfirming}
         title="Delete Vaults"
@@ -120,6 +111,55 @@ export function StagePage() {
       />
       {moving && <MoveVaultDialog vault={moving} onClose={closeMove} />}
     </div>
+  );
+}
+
+function StagedCards({
+  label,
+  vaults,
+  isDeleteMode,
+  chosen,
+  onChoose,
+}: {
+  label: string;
+  vaults: readonly Vault[];
+  isDeleteMode: boolean;
+  chosen: ReadonlySet<number>;
+  onChoose: (vault: Vault) => void;
+}) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-1 gap-3 p-2 sm:grid-cols-2 lg:grid-cols-3">
+      {vaults.map((v) => {
+        const isChosen = chosen.has(v.id);
+        return (
+          <li key={v.id}>
+            {/* Named by what it shows after a prefix a screen reader needs: a name that
+                differs from the card's text fails voice control (axe
+                label-content-name-mismatch). */}
+            <button
+              type="button"
+              aria-pressed={isDeleteMode ? isChosen : undefined}
+              onClick={() => onChoose(v)}
+              className={`relative w-full rounded-xl border-2 bg-white p-4 text-left shadow-sm hover:bg-slate-50 ${
+                isChosen ? 'border-red-600 bg-red-50' : 'border-transparent'
+              }`}
+            >
+              <span className="sr-only">Staged {vaultLabel(v)}, </span>
+              {isChosen && (
+                <CircleCheck
+                  aria-hidden="true"
+                  data-testid="chosen-check"
+                  className="absolute top-3 right-3 h-7 w-7 fill-red-600 text-white"
+                />
+              )}
+              <p className="text-lg font-bold">{vaultNumberText(v)}</p>
+              <p>{v.customer_name}</p>
+              {v.order_name && <p className="text-slate-700">[{v.order_name}]</p>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
