@@ -140,4 +140,3 @@ describe('a vault’s date in', () => {
     expect((kept.body as Vault).date_in).toBe(vault.date_in);
   });
 });
-
