@@ -57,6 +57,8 @@ export const vaultSchema = z.object({
   tags: z.string(),
   /** The day the customer expects the vault out (YYYY-MM-DD), or null. */
   expected_release: z.string().nullable(),
+  /** The day the vault came in (YYYY-MM-DD): storage is billed from it. */
+  date_in: z.string(),
 });
 export type Vault = z.infer<typeof vaultSchema>;
 
@@ -137,6 +139,20 @@ const expectedReleaseInput = z
   )
   .transform((v) => v ?? null);
 
+/** The day a vault came in, as staff enter it after the fact; never after today (the service). */
+const dateInText = z
+  .string({ error: 'Date in must be a date (YYYY-MM-DD).' })
+  .trim()
+  .refine(isIsoDate, 'Date in must be a real date written YYYY-MM-DD.');
+
+/** On add, blank or null means the day it is placed: the database's today. */
+const dateInInput = z
+  .preprocess(
+    (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+    dateInText.optional(),
+  )
+  .transform((v) => v ?? null);
+
 /**
  * The fields of the multipart `POST /api/vaults/` (the file travels beside them as `attachment`).
  * `vault_id` is the vault number, as the original client names it; `company_id` is ignored:
@@ -157,6 +173,7 @@ const addVaultFormSchema = z.object({
   item_notes: optionalText('Item notes', NOTE_MAX_LENGTH),
   tags: vaultTagsInput,
   expected_release: expectedReleaseInput,
+  date_in: dateInInput,
   field_id: idInput('Field id must be a valid id.'),
   position: wholeNumberInput('Position').pipe(z.number().min(1, 'Position must be at least 1.')),
 });
@@ -186,6 +203,8 @@ export const updateVaultBodySchema = z.object({
   item_notes: keptIfAbsent(optionalText('Item notes', NOTE_MAX_LENGTH)),
   tags: keptIfAbsent(vaultTagsInput),
   expected_release: expectedReleaseInput.optional(),
+  /** A vault always has a date in: an edit changes it, never clears it. */
+  date_in: dateInText.optional(),
 });
 export type UpdateVaultBody = z.infer<typeof updateVaultBodySchema>;
 

@@ -14,6 +14,7 @@ export interface VaultInput {
   item_notes?: string;
   tags?: string;
   expected_release?: string;
+  date_in?: string;
   field_id: Field['id'] | string;
   position: number | string;
   attachment?: { name: string; type: string; data: Uint8Array | string };

@@ -23,6 +23,7 @@ export const vaultOwnColumns = {
   seal: vaults.seal,
   itemNotes: vaults.itemNotes,
   expectedRelease: vaults.expectedRelease,
+  dateIn: vaults.dateIn,
   customerId: vaults.customerId,
   orderId: vaults.orderId,
 };
@@ -52,6 +53,7 @@ function vaultColumns<B extends Record<keyof typeof vaultOwnColumns, AnyPgColumn
     seal: v.seal,
     itemNotes: v.itemNotes,
     expectedRelease: v.expectedRelease,
+    dateIn: v.dateIn,
     customerId: v.customerId,
     customerName: customers.name,
     orderId: v.orderId,

@@ -64,6 +64,7 @@ export function presentVault(v: VaultRow, parts: VaultParts): Vault {
     item_notes: v.itemNotes,
     tags: formatTags(tags.filter((t) => t.vaultId === v.id)),
     expected_release: v.expectedRelease,
+    date_in: v.dateIn,
   };
 }
 

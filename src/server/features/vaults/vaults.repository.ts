@@ -207,6 +207,7 @@ export async function updateVaultRow(
     seal: string;
     itemNotes: string;
     expectedRelease: string | null;
+    dateIn: string;
     fieldId: number | null;
     position: number | null;
     oldFieldId: number | null;
@@ -277,6 +278,8 @@ export async function insertVaultLogged(
     seal: string;
     itemNotes: string;
     expectedRelease: string | null;
+    /** Absent: the database's today. */
+    dateIn?: string;
     fieldId: number;
     position: number;
   },

@@ -18,6 +18,7 @@ import type {
 } from '../../../contracts/vault-events';
 import { vaultIdFromKey } from '../../../contracts/vaults';
 import type { DeleteVaultResponse } from '../../../contracts/vault-deletion';
+import { dateInProblem } from '../../../domain/date-in';
 import { emptyUnitCustomerName, isEmptyVaultCustomer } from '../../../domain/empty-vault';
 import { formatTagRanges } from '../../../domain/inventory-tags';
 import { normaliseName } from '../../../domain/names';
@@ -158,6 +159,13 @@ function identify(
   return { customerName, orderName: orderName || null, isEmpty: false };
 }
 
+/** Refuses a date in after the database's today; no date in (the add's default) passes. */
+async function checkDateIn(db: Db, dateIn: string | null | undefined): Promise<void> {
+  if (dateIn === null || dateIn === undefined) return;
+  const problem = dateInProblem(dateIn, await currentDay(db));
+  if (problem) throw new AppError('VALIDATION_FAILED', problem);
+}
+
 async function storeFile(storage: FileStorage, file: UploadedFile | null): Promise<string | null> {
   return file ? storage.put(file.data) : null;
 }
@@ -170,6 +178,7 @@ export async function addVault(
   file: UploadedFile | null,
 ): Promise<AddVaultResponse> {
   const who = identify(form.type, form.customer_name, form.order_name, true);
+  await checkDateIn(db, form.date_in);
   const key = await storeFile(storage, file);
   try {
     const vault = await translateConflicts(db, user.companyId, form.vault_id, () =>
@@ -203,6 +212,7 @@ export async function addVault(
             seal: form.seal,
             itemNotes: form.item_notes,
             expectedRelease: form.expected_release,
+            ...(form.date_in !== null && { dateIn: form.date_in }),
             fieldId: field.id,
             position: form.position,
           },
@@ -283,6 +293,7 @@ export async function updateVault(
           );
         }
       }
+      await checkDateIn(tx, body.date_in);
       const who = identify(
         type,
         body.customer_name ?? v.customerName ?? '',
@@ -303,6 +314,8 @@ export async function updateVault(
         : body.expected_release === undefined
           ? v.expectedRelease
           : body.expected_release;
+      // An empty container came in on a day too: turning empty keeps it.
+      const dateIn = body.date_in ?? v.dateIn;
       // Tags are read only when sent (an edit that leaves them out keeps them), and rewritten
       // only when they differ, as the form sends them with every save.
       const newTags = becomesEmpty ? [] : body.tags;
@@ -324,6 +337,7 @@ export async function updateVault(
         seal,
         itemNotes,
         expectedRelease,
+        dateIn,
       });
 
       const changes: Record<string, [unknown, unknown]> = {};
@@ -340,6 +354,7 @@ export async function updateVault(
       compare('item_notes', v.itemNotes, itemNotes);
       compare('tags', tagsBefore, tagsAfter);
       compare('expected_release', v.expectedRelease, expectedRelease);
+      compare('date_in', v.dateIn, dateIn);
       if (removedKeys.length > 0) changes.attachments = [removedKeys.length, 0];
       await repo.insertEvent(
         tx,

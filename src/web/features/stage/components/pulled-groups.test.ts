@@ -18,6 +18,7 @@ const staged = (id: number): Vault => ({
   item_notes: '',
   tags: '',
   expected_release: null,
+  date_in: '2026-11-01',
   attachments: [],
   field_id: null,
   old_field_id: 9,

@@ -22,6 +22,7 @@ const vault = (id: number, fieldId: number | null): Vault => ({
   item_notes: '',
   tags: '',
   expected_release: null,
+  date_in: '2026-11-01',
   attachments: [],
   field_id: fieldId,
   old_field_id: null,

@@ -15,8 +15,10 @@ export interface AddVaultInput {
   fieldId: number;
   position: number;
   attachment: File | null;
-  /** What is inside, by the call's own keys; blank means none. */
-  contents: Record<'seal' | 'tags' | 'item_notes' | 'expected_release', string>;
+  /** What is inside, by the call's own keys; blank means none. A left-out date in is today. */
+  contents: Record<'seal' | 'tags' | 'item_notes' | 'expected_release', string> & {
+    date_in?: string;
+  };
 }
 
 export function useAddVault() {

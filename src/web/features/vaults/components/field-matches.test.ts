@@ -27,6 +27,7 @@ const vault = (id: number, fieldId: number, v: Partial<Vault>): Vault => ({
   item_notes: '',
   tags: '',
   expected_release: null,
+  date_in: '2026-11-01',
   ...v,
 });
 

@@ -7,6 +7,7 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { ChangedWarning } from '../../../components/changed-warning';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextAreaField, TextField } from '../../../components/text-field';
+import { localDay } from '../../../lib/format';
 import { useChangedSinceOpen } from '../../../lib/live-updates';
 import { useAddVault } from '../api/use-add-vault';
 import {
@@ -145,7 +146,9 @@ export function NewVaultDialog({ field, position, onClose }: NewVaultDialogProps
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
-        {!isEmptyMode && <VaultContentsFields value={contents} onChange={setContents} />}
+        {!isEmptyMode && (
+          <VaultContentsFields value={contents} onChange={setContents} today={localDay()} />
+        )}
         <FilePicker
           label="Attachment"
           fileName={attachment?.name ?? null}

@@ -15,6 +15,8 @@ export interface VaultContents {
   itemNotes: string;
   /** YYYY-MM-DD, as a date input gives it. */
   expectedRelease: string;
+  /** YYYY-MM-DD; '' on add means the day it is placed, which the server reads from its clock. */
+  dateIn: string;
 }
 
 export const NO_CONTENTS: VaultContents = {
@@ -22,6 +24,7 @@ export const NO_CONTENTS: VaultContents = {
   tags: '',
   itemNotes: '',
   expectedRelease: '',
+  dateIn: '',
 };
 
 export function contentsOf(vault: Vault): VaultContents {
@@ -30,30 +33,37 @@ export function contentsOf(vault: Vault): VaultContents {
     tags: vault.tags,
     itemNotes: vault.item_notes,
     expectedRelease: vault.expected_release ?? '',
+    dateIn: vault.date_in,
   };
 }
 
-/** The keys the add and edit calls take; blank clears, as the server reads it. */
+/**
+ * The keys the add and edit calls take; blank clears, as the server reads it. A blank date in
+ * is left out: the add then takes the server's today and an edit keeps the vault's.
+ */
 export function contentsBody(contents: VaultContents) {
   return {
     seal: contents.seal,
     tags: contents.tags,
     item_notes: contents.itemNotes,
     expected_release: contents.expectedRelease,
+    ...(contents.dateIn && { date_in: contents.dateIn }),
   };
 }
 
 /**
- * Seal, inventory tags, item notes and the expected release, in the add and edit forms. The
- * tags are judged by the rule the server uses once the box is left, so a typo shows before
+ * The date in, seal, inventory tags, item notes and the expected release, in the add and edit
+ * forms. `today`, on add, is what a blank date in shows: the day the vault is placed. The tags are judged by the rule the server uses once the box is left, so a typo shows before
  * Save; the server refuses the same text with the same sentence.
  */
 export function VaultContentsFields({
   value,
   onChange,
+  today,
 }: {
   value: VaultContents;
   onChange: (value: VaultContents) => void;
+  today?: string;
 }) {
   const [isTagsLeft, setTagsLeft] = useState(false);
   const parsed = parseTagRanges(value.tags);
@@ -61,6 +71,15 @@ export function VaultContentsFields({
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-slate-700">Contents</legend>
+      <TextField
+        label="Date In"
+        type="date"
+        // An edit has no blank to fall back on: the vault keeps a day it came in.
+        required={today === undefined}
+        hint="The day the vault came in; storage is billed from it."
+        value={value.dateIn || (today ?? '')}
+        onChange={(e) => set({ dateIn: e.target.value })}
+      />
       <TextField
         label="Seal Number"
         maxLength={SEAL_MAX_LENGTH}
