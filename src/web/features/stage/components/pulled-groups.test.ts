@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PullListRequest } from '../../../../contracts/pull-lists';
-import type { Vault } from '../../../../contracts/vaults';
 import { groupStagedByRequest } from './pulled-groups';
+import { vaultAnswer } from '../../../../../tests/support/vault-answer';
 
-const staged = (id: number): Vault => ({
-  id,
-  name: String(id),
-  customer_name: 'SMITH',
-  customer_id: 1,
-  order_id: null,
-  order_name: null,
-  type: 'vault',
-  position: null,
-  note: '',
-  weight: null,
-  seal: '',
-  item_notes: '',
-  tags: '',
-  expected_release: null,
-  date_in: '2026-11-01',
-  attachments: [],
-  field_id: null,
-  old_field_id: 9,
-  released_on: null,
-  released_by: null,
-  field_name: null,
-  warehouse_name: null,
-});
+const staged = (id: number) =>
+  vaultAnswer(id, { name: String(id), customer_name: 'SMITH', customer_id: 1, old_field_id: 9 });
 
 const request = (
   id: number,

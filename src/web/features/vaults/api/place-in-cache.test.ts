@@ -6,31 +6,16 @@ import type { Warehouse } from '../../../../contracts/warehouses';
 import { stageKeys } from '../../stage/api/query-keys';
 import { warehouseKeys } from '../../warehouses/api/query-keys';
 import { placeVaultInCache } from './place-in-cache';
+import { vaultAnswer } from '../../../../../tests/support/vault-answer';
 
-const vault = (id: number, fieldId: number | null): Vault => ({
-  id,
-  name: `V${id}`,
-  customer_name: 'SMITH',
-  customer_id: null,
-  order_id: null,
-  order_name: '',
-  type: 'vault',
-  position: fieldId === null ? null : 1,
-  note: '',
-  weight: null,
-  seal: '',
-  item_notes: '',
-  tags: '',
-  expected_release: null,
-  date_in: '2026-11-01',
-  attachments: [],
-  field_id: fieldId,
-  old_field_id: null,
-  released_on: null,
-  released_by: null,
-  field_name: null,
-  warehouse_name: null,
-});
+const vault = (id: number, fieldId: number | null) =>
+  vaultAnswer(id, {
+    name: `V${id}`,
+    customer_name: 'SMITH',
+    order_name: '',
+    position: fieldId === null ? null : 1,
+    field_id: fieldId,
+  });
 
 const field = (id: number, vaults: Vault[]): Field => ({
   id,

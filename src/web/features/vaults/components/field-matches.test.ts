@@ -1,35 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { vaultAnswer } from '../../../../../tests/support/vault-answer';
 import type { Field } from '../../../../contracts/fields';
 import type { Vault } from '../../../../contracts/vaults';
 import type { Warehouse } from '../../../../contracts/warehouses';
 import { vaultMatchesSearch } from '../../../../domain/slots';
 import { matchingFields } from './field-matches';
 
-const vault = (id: number, fieldId: number, v: Partial<Vault>): Vault => ({
-  id,
-  name: null,
-  customer_name: '',
-  customer_id: null,
-  order_id: null,
-  order_name: null,
-  type: 'vault',
-  position: 1,
-  note: '',
-  weight: null,
-  attachments: [],
-  field_id: fieldId,
-  old_field_id: null,
-  released_on: null,
-  released_by: null,
-  field_name: null,
-  warehouse_name: null,
-  seal: '',
-  item_notes: '',
-  tags: '',
-  expected_release: null,
-  date_in: '2026-11-01',
-  ...v,
-});
+const vault = (id: number, fieldId: number, v: Parameters<typeof vaultAnswer>[1]) =>
+  vaultAnswer(id, { field_id: fieldId, position: 1, ...v });
 
 const field = (id: number, vaults: Vault[]): Field => ({
   id,
