@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 
 interface DialogActionsProps {
-  /** The main button's text, which may say it is busy ("Saving..."). */
-  submitLabel: ReactNode;
+  /**
+   * The main button's text, which may say it is busy ("Saving..."); without it the footer is
+   * the way back alone, as in a dialog that only shows something ("Close").
+   */
+  submitLabel?: ReactNode;
   cancelLabel?: string;
   isBusy?: boolean;
   tone?: 'primary' | 'danger';
@@ -50,15 +53,17 @@ export function DialogActions({
       >
         {cancelLabel}
       </button>
-      <button
-        type={onSubmit ? 'button' : 'submit'}
-        onClick={onSubmit}
-        disabled={isBusy}
-        data-autofocus={isAutoFocused ? true : undefined}
-        className={`min-h-11 rounded-lg px-4 py-2 font-semibold text-white disabled:bg-slate-500 ${TONES[tone]}`}
-      >
-        {submitLabel}
-      </button>
+      {submitLabel !== undefined && (
+        <button
+          type={onSubmit ? 'button' : 'submit'}
+          onClick={onSubmit}
+          disabled={isBusy}
+          data-autofocus={isAutoFocused ? true : undefined}
+          className={`min-h-11 rounded-lg px-4 py-2 font-semibold text-white disabled:bg-slate-500 ${TONES[tone]}`}
+        >
+          {submitLabel}
+        </button>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ModalDialog } from '../../../components/dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Spinner } from '../../../components/spinner';
 import { useReleaseOutlook } from '../api/use-release-outlook';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /** "Dec 7, 2026": the Monday a week starts, read as a calendar day wherever the browser is. */
 function weekLabel(monday: string): string {
@@ -78,15 +79,7 @@ export function ReleaseOutlookButton({ warehouseId }: { warehouseId: number }) {
         onClose={() => setOpen(false)}
       >
         {isOpen && <OutlookTable warehouseId={warehouseId} />}
-        <div className="flex justify-end pt-4">
-          <button
-            type="button"
-            onClick={() => setOpen(false)}
-            className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
-          >
-            Close
-          </button>
-        </div>
+        <DialogActions cancelLabel="Close" onCancel={() => setOpen(false)} className="pt-4" />
       </ModalDialog>
     </>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Attachment } from '../../../../contracts/vaults';
 import { INLINE_FILE_TYPES } from '../../../../contracts/limits';
 import { ModalDialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /** An attachment a browser shows as a picture: the image types served in place. */
 export function isPhoto(a: Attachment): boolean {
@@ -46,15 +47,7 @@ export function VaultPhotos({
             alt={open.file_name}
             className="mt-4 max-h-[75vh] w-full object-contain"
           />
-          <div className="mt-4 flex justify-end">
-            <button
-              type="button"
-              onClick={() => setOpen(null)}
-              className="min-h-11 rounded-lg border border-slate-400 px-4 py-2"
-            >
-              Close
-            </button>
-          </div>
+          <DialogActions cancelLabel="Close" onCancel={() => setOpen(null)} className="mt-4" />
         </ModalDialog>
       )}
     </>
