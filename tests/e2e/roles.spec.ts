@@ -14,7 +14,7 @@ for (const size of [
     const menu = page.getByRole('navigation', { name: 'Main' });
     await expect(menu.getByRole('link', { name: 'Stage' })).toBeVisible();
     for (const name of ['Statistics', 'Import', 'Team', 'Customers', 'Requests', 'Storage Report'])
-      await expect(menu.getByRole('link', { name })).toHaveCount(0);
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
     await page.goto('/team');
