@@ -58,7 +58,7 @@ export function TodayPage() {
             type="date"
             value={date}
             onChange={(e) => e.target.value && setSearchParams({ date: e.target.value })}
-            className="min-h-11 rounded-lg border border-slate-300 px-2 font-normal"
+            className="min-h-11 rounded-lg border border-slate-300 px-2 font-normal focus-within:outline-3 focus-within:outline-brand-900"
           />
         </label>
       </div>
@@ -122,7 +122,7 @@ export function TodayPage() {
                   maxLength={PULL_CODE_MAX_LENGTH}
                   autoComplete="off"
                   enterKeyHint="done"
-                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-lg"
+                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-lg focus-within:outline-3 focus-within:outline-brand-900"
                 />
                 <button
                   type="submit"
