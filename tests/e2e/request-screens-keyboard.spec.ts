@@ -145,9 +145,11 @@ for (const { kind, viewport, hasTouch } of viewports) {
       await tabTo(page, 'Confirm request');
       await page.keyboard.press('Enter');
       await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
+      // The button pressed is gone; the keyboard moves on to what is left to do, in sight.
+      await expect(page.getByRole('button', { name: 'Cancel request' })).toBeFocused();
+      expect(await focusIsVisible(page)).toBe(true);
 
       // The cancel question: Escape backs out, then Enter on its button cancels.
-      await tabTo(page, 'Cancel request');
       await page.keyboard.press('Enter');
       const question = page.getByRole('dialog', { name: 'Cancel this request?' });
       await expect(question).toBeVisible();
@@ -161,8 +163,9 @@ for (const { kind, viewport, hasTouch } of viewports) {
       await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
       expect(await sidewaysOverflow(page)).toBe(0);
 
-      // Back on the list, the request is found by its status and opened with Enter.
-      await tabTo(page, 'All requests', 'Shift+Tab');
+      // Nothing is left to do here: the keyboard lands on the way back to the list.
+      await expect(page.getByRole('link', { name: 'All requests' })).toBeFocused();
+      expect(await focusIsVisible(page)).toBe(true);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
       await tabTo(page, 'Status');
