@@ -61,7 +61,7 @@ export function RequestCard({ request, date }: { request: PullListRequest; date:
                   value={fields[v.id] ?? v.put_back?.field_name ?? ''}
                   onChange={(e) => setFields({ ...fields, [v.id]: e.target.value })}
                   aria-label={`Put vault ${v.name ?? v.id} back in field`}
-                  className="min-h-11 w-20 rounded-lg border border-slate-300 px-2"
+                  className="min-h-11 w-20 rounded-lg border border-slate-300 px-2 focus-within:outline-3 focus-within:outline-brand-900"
                   autoComplete="off"
                 />
               </label>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PULL_CODE_MAX_LENGTH } from '../../../../contracts/pull-lists';
 import { isIsoDate } from '../../../../domain/calendar-days';
@@ -22,10 +22,22 @@ export function TodayPage() {
   const confirm = useConfirmStep(date);
   const [typed, setTyped] = useState('');
   const [notice, setNotice] = useState('');
+  const requestsSection = useRef<HTMLElement>(null);
+  const [isLastStepDone, setLastStepDone] = useState(false);
 
   const steps = list.data?.steps ?? [];
   const next = steps.find((s) => !s.done);
   const doneCount = steps.filter((s) => s.done).length;
+
+  // The last step's form goes with it: the keyboard moves on to a request now ready to complete.
+  useEffect(() => {
+    if (!isLastStepDone || next) return;
+    const ready =
+      requestsSection.current?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    if (!ready) return;
+    ready.focus();
+    setLastStepDone(false);
+  }, [isLastStepDone, next, list.data]);
 
   const send = (text: string) => {
     const scanned = parseScannedText(text);
@@ -37,6 +49,7 @@ export function TodayPage() {
       {
         onSuccess: () => {
           setTyped('');
+          setLastStepDone(steps.filter((s) => !s.done).length === 1);
           setNotice(`Done: ${what}.`);
         },
         onError: () => setNotice(''),
@@ -58,7 +71,7 @@ export function TodayPage() {
             type="date"
             value={date}
             onChange={(e) => e.target.value && setSearchParams({ date: e.target.value })}
-            className="min-h-11 rounded-lg border border-slate-300 px-2 font-normal"
+            className="min-h-11 rounded-lg border border-slate-300 px-2 font-normal focus-within:outline-3 focus-within:outline-brand-900"
           />
         </label>
       </div>
@@ -122,7 +135,7 @@ export function TodayPage() {
                   maxLength={PULL_CODE_MAX_LENGTH}
                   autoComplete="off"
                   enterKeyHint="done"
-                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-lg"
+                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-lg focus-within:outline-3 focus-within:outline-brand-900"
                 />
                 <button
                   type="submit"
@@ -162,7 +175,7 @@ export function TodayPage() {
             </ol>
           )}
           {list.data.requests.length > 0 && (
-            <section aria-labelledby="day-requests" className="space-y-3">
+            <section ref={requestsSection} aria-labelledby="day-requests" className="space-y-3">
               <h2 id="day-requests" className="text-xl font-bold">
                 Requests
               </h2>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { cancelRequest, confirmRequest } from '../../../../contracts/requests';
 import type { RequestDetail } from '../../../../contracts/requests';
@@ -63,11 +63,16 @@ function Vaults({ request }: { request: RequestDetail }) {
   );
 }
 
-function Actions({ request }: { request: RequestDetail }) {
+/**
+ * Confirm and Cancel. Each takes its own button away, so the keyboard is handed on: to Cancel
+ * once confirmed, and to `onCancelled`'s choice once nothing is left to do here.
+ */
+function Actions({ request, onCancelled }: { request: RequestDetail; onCancelled: () => void }) {
   const role = useSession().data?.role;
   const confirm = useMoveRequest(request.id, 'confirm');
   const cancel = useMoveRequest(request.id, 'cancel');
   const [isCancelling, setCancelling] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const mayConfirm =
     role !== undefined &&
     roleAllows(role, confirmRequest.role ?? 'crew') &&
@@ -84,7 +89,9 @@ function Actions({ request }: { request: RequestDetail }) {
           <button
             type="button"
             disabled={confirm.isPending}
-            onClick={() => confirm.mutate()}
+            onClick={() =>
+              confirm.mutate(undefined, { onSuccess: () => cancelButton.current?.focus() })
+            }
             className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:opacity-50"
           >
             {confirm.isPending ? 'Confirming…' : 'Confirm request'}
@@ -92,6 +99,7 @@ function Actions({ request }: { request: RequestDetail }) {
         )}
         {mayCancel && (
           <button
+            ref={cancelButton}
             type="button"
             onClick={() => setCancelling(true)}
             className="min-h-11 rounded-lg border border-slate-400 px-4 font-semibold"
@@ -109,7 +117,14 @@ function Actions({ request }: { request: RequestDetail }) {
         tone="danger"
         isBusy={cancel.isPending}
         error={cancel.error ? errorMessage(cancel.error) : null}
-        onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setCancelling(false) })}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => {
+              setCancelling(false);
+              onCancelled();
+            },
+          })
+        }
         onClose={() => setCancelling(false)}
       />
     </div>
@@ -120,9 +135,19 @@ export function RequestPage() {
   const id = Number(useParams().requestId);
   const detail = useRequest(id);
   const request = detail.data;
+  const backLink = useRef<HTMLAnchorElement>(null);
+  const [isCancelled, setCancelled] = useState(false);
+  // A frame after the question's dialog has gone: until then its focus trap, and then its
+  // giving the focus back to the Cancel button it took away, would move it again.
+  useEffect(() => {
+    if (!isCancelled) return;
+    const frame = requestAnimationFrame(() => backLink.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [isCancelled]);
   return (
     <div className="mx-auto max-w-4xl space-y-6 p-4 sm:p-6">
       <Link
+        ref={backLink}
         to="/requests"
         className="inline-block min-h-11 content-center text-brand-900 underline"
       >
@@ -158,7 +183,7 @@ export function RequestPage() {
               <span className="font-semibold">Note:</span> {request.note}
             </p>
           )}
-          <Actions request={request} />
+          <Actions request={request} onCancelled={() => setCancelled(true)} />
           <section aria-labelledby="request-vaults-heading">
             <h2 id="request-vaults-heading" className="mb-2 text-lg font-bold">
               Vaults ({request.vaults.length})
