@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -10,6 +9,7 @@ import {
   unique,
   type SeededWarehouse,
 } from './fixtures';
+import { axeProblems } from './keyboard';
 
 // Issue 11 §6: the floor screens at phone and desktop size, by keyboard, and under axe.
 
@@ -32,16 +32,6 @@ async function expectPageUnscrolled(page: Page) {
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
   }));
   expect(page_).toEqual({ x: 0, y: 0, overflow: 0 });
-}
-
-/** Serious and critical axe findings, as "rule: target" lines so a failure names them. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 for (const size of [

@@ -1,91 +1,29 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { fieldId, seedVault, seedWarehouse, unique, vaultNumber } from './fixtures';
 import { expect, lanUse, test, viewports } from './lan-screens';
+import { axeProblems, focusedName, focusIsVisible, sidewaysOverflow, tabTo } from './keyboard';
 
 // The office's screens (a customer, the storage report, Backups) by keyboard alone, at a
 // phone's and a desktop's size, over the LAN name: reached from the menu, used, and left,
 // with the focus always in sight.
 test.use(lanUse);
 
-/** What a screen reader would call the focused control: its label, else its text. */
-function focusedName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!(el instanceof HTMLElement)) return '';
-    const labelled = el.getAttribute('aria-label');
-    if (labelled) return labelled;
-    // Inputs, text areas and selects know their labels, wrapping or pointing at them.
-    const label = (el as Partial<HTMLInputElement>).labels?.[0];
-    return (label?.textContent ?? el.textContent ?? '').trim();
-  });
-}
-
-/**
- * Whether the focused control shows it: an outline or a ring drawn around it, inside the
- * window, with nothing (a fixed bar) painted over its middle.
- */
-function focusIsVisible(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!(el instanceof HTMLElement) || el === document.body) return false;
-    const style = getComputedStyle(el);
-    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    const ringed = style.boxShadow !== 'none';
-    const box = el.getBoundingClientRect();
-    const x = box.left + box.width / 2;
-    const y = box.top + box.height / 2;
-    const inWindow = y >= 0 && y <= window.innerHeight && x >= 0 && x <= window.innerWidth;
-    const onTop = document.elementFromPoint(x, y);
-    const uncovered = !!onTop && (onTop === el || el.contains(onTop) || onTop.contains(el));
-    return (outlined || ringed) && inWindow && uncovered;
-  });
-}
-
-/** Presses `key` until `name` has focus, checking at each stop that the focus shows. */
-async function tabTo(page: Page, name: string | RegExp, key = 'Tab', limit = 60): Promise<void> {
-  const seen: string[] = [];
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press(key);
-    const focused = await focusedName(page);
-    seen.push(focused);
-    if (typeof name === 'string' ? focused === name : name.test(focused)) {
-      expect(await focusIsVisible(page), `focus on ${focused} is visible`).toBe(true);
-      return;
-    }
-  }
-  throw new Error(`${key} never reached ${String(name)}; passed ${seen.join(' | ')}`);
-}
-
 /** Opens the menu from the top of the page and follows one of its links, by keyboard. */
 async function openFromMenu(page: Page, link: string): Promise<void> {
   // The menu button ends the top bar: forward from the page's start, back from inside it.
   if ((await focusedName(page)) !== 'Open menu') {
     const isAtStart = await page.evaluate(() => document.activeElement === document.body);
-    await tabTo(page, 'Open menu', isAtStart ? 'Tab' : 'Shift+Tab');
+    await tabTo(page, 'Open menu', { key: isAtStart ? 'Tab' : 'Shift+Tab' });
   }
   await page.keyboard.press('Enter');
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
   // The menu names every warehouse first (the spec's order); the suite's shared server holds
   // the warehouses of every other journey, so the walk may be long.
-  await tabTo(page, link, 'Tab', 400);
+  await tabTo(page, link, { limit: 400 });
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
 }
-
-/** Serious and critical axe findings, as "rule: target" lines so a failure names them. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 for (const { kind, viewport, hasTouch } of viewports) {
   test.describe(`on a ${kind} (${viewport.width} x ${viewport.height}) by keyboard`, () => {
@@ -173,7 +111,7 @@ for (const { kind, viewport, hasTouch } of viewports) {
         await expect(staged).toBeFocused();
       }
 
-      await tabTo(page, 'From month', 'Shift+Tab');
+      await tabTo(page, 'From month', { key: 'Shift+Tab' });
       await tabTo(page, 'To month');
       await tabTo(page, 'Download CSV');
       const download = page.waitForEvent('download');

@@ -1,71 +1,12 @@
 import crypto from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { fieldId, seedWarehouse, unique, vaultNumber } from './fixtures';
 import { expect, lanUse, test, viewports } from './lan-screens';
+import { axeProblems, focusedName, focusIsVisible, sidewaysOverflow, tabTo } from './keyboard';
 
 // Today's request screens (the office's list, dialog and request; the crew's pull list; the
 // customer's link) by keyboard alone, at a phone's and a desktop's size, over the LAN name.
 test.use(lanUse);
-
-/** What a screen reader would call the focused control: its label, else its text. */
-function focusedName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!(el instanceof HTMLElement)) return '';
-    const labelled = el.getAttribute('aria-label');
-    if (labelled) return labelled;
-    const label = (el as Partial<HTMLInputElement>).labels?.[0];
-    return (label?.textContent ?? el.textContent ?? '').trim();
-  });
-}
-
-/**
- * Whether the focused control shows it: an outline or a ring drawn around it, inside the
- * window, with nothing (a fixed bar) painted over its middle.
- */
-function focusIsVisible(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!(el instanceof HTMLElement) || el === document.body) return false;
-    const style = getComputedStyle(el);
-    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    const ringed = style.boxShadow !== 'none';
-    const box = el.getBoundingClientRect();
-    const x = box.left + box.width / 2;
-    const y = box.top + box.height / 2;
-    const inWindow = y >= 0 && y <= window.innerHeight && x >= 0 && x <= window.innerWidth;
-    const onTop = document.elementFromPoint(x, y);
-    const uncovered = !!onTop && (onTop === el || el.contains(onTop) || onTop.contains(el));
-    return (outlined || ringed) && inWindow && uncovered;
-  });
-}
-
-/** Presses `key` until `name` has focus, checking at every stop that the focus shows. */
-async function tabTo(page: Page, name: string | RegExp, key = 'Tab', limit = 60): Promise<void> {
-  const seen: string[] = [];
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press(key);
-    const focused = await focusedName(page);
-    seen.push(focused);
-    expect(await focusIsVisible(page), `focus on ${focused} is visible`).toBe(true);
-    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
-  }
-  throw new Error(`${key} never reached ${String(name)}; passed ${seen.join(' | ')}`);
-}
-
-/** Serious and critical axe findings, as "rule: target" lines so a failure names them. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A day of its own far ahead, so no other spec's requests share this one's pull list. */
 const farDay = () => {
@@ -116,7 +57,7 @@ for (const { kind, viewport, hasTouch } of viewports) {
       expect(await axeProblems(page)).toEqual([]);
 
       // Escape leaves the dialog and gives the focus back to what opened it.
-      await tabTo(page, 'New request');
+      await tabTo(page, 'New request', { everyStop: true });
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'New request' });
       await expect(dialog).toBeVisible();
@@ -126,23 +67,23 @@ for (const { kind, viewport, hasTouch } of viewports) {
 
       await page.keyboard.press('Enter');
       await expect(dialog).toBeVisible();
-      await tabTo(page, 'Customer');
+      await tabTo(page, 'Customer', { everyStop: true });
       await page.keyboard.type(customer);
       await expect(dialog.getByLabel('Customer')).toHaveValue(/\d+/);
       await expect(dialog.getByRole('checkbox', { name: new RegExp(vault) })).toBeVisible();
       expect(await axeProblems(page)).toEqual([]);
-      await tabTo(page, new RegExp(vault));
+      await tabTo(page, new RegExp(vault), { everyStop: true });
       await page.keyboard.press('Space');
       await expect(dialog.getByRole('checkbox', { name: new RegExp(vault) })).toBeChecked();
-      await tabTo(page, 'Note');
+      await tabTo(page, 'Note', { everyStop: true });
       await page.keyboard.type('Keyboard only');
-      await tabTo(page, 'Make request');
+      await tabTo(page, 'Make request', { everyStop: true });
       await page.keyboard.press('Enter');
 
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Release some vaults');
       await expect(page.getByText('Asked', { exact: true })).toBeVisible();
       expect(await axeProblems(page)).toEqual([]);
-      await tabTo(page, 'Confirm request');
+      await tabTo(page, 'Confirm request', { everyStop: true });
       await page.keyboard.press('Enter');
       await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
       // The button pressed is gone; the keyboard moves on to what is left to do, in sight.
@@ -158,7 +99,7 @@ for (const { kind, viewport, hasTouch } of viewports) {
       await expect(question).toBeHidden();
       expect(await focusedName(page)).toBe('Cancel request');
       await page.keyboard.press('Enter');
-      await tabTo(page, 'Yes, cancel it');
+      await tabTo(page, 'Yes, cancel it', { everyStop: true });
       await page.keyboard.press('Enter');
       await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
       expect(await sidewaysOverflow(page)).toBe(0);
@@ -168,10 +109,10 @@ for (const { kind, viewport, hasTouch } of viewports) {
       expect(await focusIsVisible(page)).toBe(true);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
-      await tabTo(page, 'Status');
+      await tabTo(page, 'Status', { everyStop: true });
       await page.keyboard.type('Cancelled');
       await expect(page.getByLabel('Status')).toHaveValue('cancelled');
-      await tabTo(page, new RegExp(`${customer}.*Release some vaults`));
+      await tabTo(page, new RegExp(`${customer}.*Release some vaults`), { everyStop: true });
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Release some vaults');
       expect(await sidewaysOverflow(page)).toBe(0);
@@ -197,7 +138,7 @@ for (const { kind, viewport, hasTouch } of viewports) {
       expect(await axeProblems(page)).toEqual([]);
 
       // A wrong code first: refused, the keyboard staying in the box to type again.
-      await tabTo(page, 'Vault code or number');
+      await tabTo(page, 'Vault code or number', { everyStop: true });
       await page.keyboard.type('NOT-A-VAULT');
       await page.keyboard.press('Enter');
       await expect(page.getByRole('alert')).toBeVisible();
@@ -205,7 +146,7 @@ for (const { kind, viewport, hasTouch } of viewports) {
       expect(await axeProblems(page)).toEqual([]);
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.type(vault);
-      await tabTo(page, 'Confirm');
+      await tabTo(page, 'Confirm', { everyStop: true });
       await page.keyboard.press('Enter');
       await expect(next).toHaveCount(0);
       await expect(page.getByText('1 of 1 steps done')).toBeVisible();
@@ -231,16 +172,16 @@ for (const { kind, viewport, hasTouch } of viewports) {
       expect(await axeProblems(page)).toEqual([]);
       const ask = page.getByRole('region', { name: 'Ask for a release or a visit' });
       // Into the kinds at the chosen one, then along them with the arrows.
-      await tabTo(page, 'Release some vaults');
+      await tabTo(page, 'Release some vaults', { everyStop: true });
       for (let i = 0; i < 5; i++) {
         if ((await focusedName(page)) === 'Access to vaults') break;
         await page.keyboard.press('ArrowDown');
       }
       await expect(ask.getByRole('radio', { name: 'Access to vaults' })).toBeChecked();
       expect(await focusIsVisible(page)).toBe(true);
-      await tabTo(page, new RegExp(vault));
+      await tabTo(page, new RegExp(vault), { everyStop: true });
       await page.keyboard.press('Space');
-      await tabTo(page, 'Send request');
+      await tabTo(page, 'Send request', { everyStop: true });
       await page.keyboard.press('Enter');
       await expect(ask.getByRole('status')).toContainText('Your request was sent.');
       const theirs = page.getByRole('region', { name: 'Your requests' });
