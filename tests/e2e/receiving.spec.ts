@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { createCompany, createUser } from '../../src/server/features/auth/companies.service';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { axeProblems } from './keyboard';
 import { LAN_HOST, lanUse } from './lan-screens';
 
 // Receiving by release date as the floor uses it: a phone or a desktop opening the server by its
@@ -120,17 +120,6 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
   await expect(target).toBeFocused();
 }
 
-/** Serious and critical axe findings within the open dialog, as "rule: target" lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
 async function expectNoSideways(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     width,
@@ -203,7 +192,7 @@ for (const size of [
       await expect(use).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(form).toContainText('Field B2, position 2');
-      expect(await axeProblems(page)).toEqual([]);
+      expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
       await expectNoSideways(page, size.width);
 
       const sent = page.waitForRequest(
@@ -244,7 +233,7 @@ for (const size of [
       await expect(form).toContainText(
         "Same customer, sooner releases on top: the top vault of B1 is this customer's and is due out the week of 2027-01-04.",
       );
-      expect(await axeProblems(page)).toEqual([]);
+      expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
       await expectNoSideways(page, size.width);
     });
 
@@ -273,7 +262,7 @@ for (const size of [
       await expect(week('Dec 14, 2026')).toHaveText(['1', '1']);
       await expect(week('Jan 4, 2027')).toHaveText(['1', '0']);
       await expect(dialog.getByRole('row')).toHaveCount(4);
-      expect(await axeProblems(page)).toEqual([]);
+      expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
       await expectNoSideways(page, size.width);
       await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport();
 
