@@ -83,7 +83,9 @@ for (const { kind, viewport, hasTouch } of viewports) {
       // The spec's side menu stays, with the same links.
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(
-        page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Stage' }),
+        page
+          .getByRole('dialog', { name: 'Menu' })
+          .getByRole('link', { name: 'Stage', exact: true }),
       ).toBeVisible();
     });
 
