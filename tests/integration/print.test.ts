@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import type { PrintVault } from '../../src/contracts/print';
 import { makeCompanyWithUser, makeWarehouse, fieldId } from '../support/factories';
 import { sqlInsertVault } from '../support/sql-builders';
@@ -108,6 +109,25 @@ describe('the print list', () => {
     const anonymous = new HttpClient(app.baseUrl);
     expect((await anonymous.get('/api/vaults/all')).status).toBe(401);
     expect((await anonymous.get('/api/print/vaults.csv')).status).toBe(401);
+  });
+
+  it('lists every held vault once when the company holds more than one statement reads', async () => {
+    const staff = await makeCompanyWithUser(app);
+    const w = await makeWarehouse(staff, { rows: 1, cols: 1 });
+    const held = 10_007;
+    // Staged vaults: no field has room for ten thousand. A released vault stays off the list.
+    await app.deps.db.execute(sql`
+      INSERT INTO vaults (company_id, name, old_field_id, released_on)
+      SELECT ${staff.user.companyId}, 'P' || g, ${fieldId(w, 'A1')},
+             CASE WHEN g > ${held} THEN current_date END
+        FROM generate_series(1, ${held + 3}) g`);
+    const names = ((await staff.client.get('/api/vaults/all')).body as PrintVault[]).map(
+      (v) => v.name,
+    );
+    expect(names).toHaveLength(held);
+    expect(new Set(names).size).toBe(held);
+    expect(names).toContain(`P${held}`);
+    expect(names).not.toContain(`P${held + 1}`);
   });
 });
 

@@ -4,7 +4,7 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf } from '../../contracts/endpoi
 import type { SessionUser } from '../../contracts/auth';
 import type { UploadedFile } from '../storage/storage';
 import { AppError } from './errors';
-import { JsonBytes } from './json-bytes';
+import { GzippedJson, readGzippedJson, sendGzippedJson } from './gzipped-json';
 import { roleAllows, roleRefusal, type Role } from '../../domain/roles';
 import { readForm } from './multipart';
 
@@ -50,7 +50,7 @@ type Handler<E extends Endpoint> = (
   ctx: HandlerContext<E> & {
     user: E['access'] extends 'public' ? SessionUser | null : SessionUser;
   },
-) => Promise<E['download'] extends object ? unknown : z.input<E['response']> | JsonBytes>;
+) => Promise<E['download'] extends object ? unknown : z.input<E['response']> | GzippedJson>;
 
 export interface RouteOptions {
   /** Route config, such as a tighter rate limit. */
@@ -157,9 +157,9 @@ export function registerEndpoint<E extends Endpoint>(
           user,
         };
         const result = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
-        if (result instanceof JsonBytes) {
-          if (app.validateResponses) endpoint.response.parse(JSON.parse(result.bytes.toString()));
-          return reply.type('application/json; charset=utf-8').send(result.bytes);
+        if (result instanceof GzippedJson) {
+          if (app.validateResponses) endpoint.response.parse(await readGzippedJson(result));
+          return sendGzippedJson(request, reply, result);
         }
         // A stream's handler took the reply over and wrote it itself: nothing is left to check.
         if (!app.validateResponses || reply.sent) return result;

@@ -24,6 +24,7 @@ import * as requestAskedVaults from './0031-request-asked-vaults';
 import * as pullListMoves from './0032-pull-list-moves';
 import * as importVaultContents from './0033-import-vault-contents';
 import * as vaultTagsVersions from './0034-vault-tags-versions';
+import * as heldVaultsById from './0035-held-vaults-by-id';
 
 export interface Migration {
   name: string;
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   pullListMoves,
   importVaultContents,
   vaultTagsVersions,
+  heldVaultsById,
 ];

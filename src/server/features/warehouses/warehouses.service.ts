@@ -6,7 +6,7 @@ import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../http/errors';
-import { JsonBytes } from '../../http/json-bytes';
+import { GzippedJson, gzipJson } from '../../http/gzipped-json';
 import type { FileStorage } from '../../storage/storage';
 import { createLimiter } from '../../lib/limiter';
 import { cachePerOwner } from '../../lib/versioned-cache';
@@ -19,11 +19,8 @@ import { insertWarehouseWithFields, type WarehouseRow } from '../../db/warehouse
 /** The company call reads every vault of the company: two at a time, so floor calls get in. */
 const companyLoads = createLimiter(2);
 
-/**
- * Bytes of warehouse answers kept at most: the bench company's twenty warehouses of 1,000
- * fields twice over.
- */
-const KEPT_BYTES = 64 * 1024 * 1024;
+/** Gzipped bytes of warehouse answers kept at most: about a hundred warehouses of 1,000 fields. */
+const KEPT_BYTES = 16 * 1024 * 1024;
 
 const keptOf = cachePerOwner<Db>(KEPT_BYTES);
 
@@ -43,7 +40,7 @@ async function buildWarehouse(db: Db, companyId: number, id: number): Promise<Wa
 }
 
 /**
- * The chosen warehouses in full, as JSON, by name: kept by the version their writes bump
+ * The chosen warehouses in full, as gzipped JSON, by name: kept by the version their writes bump
  * (decision 0401), so the company call after a write builds the one warehouse written. The
  * versions are read first: a write meanwhile leaves a newer answer under an older version,
  * which the next read builds again, never the reverse. Built one at a time, so the engine's
@@ -65,7 +62,7 @@ async function loadWarehouses(
       const built = await buildWarehouse(db, companyId, id);
       // A warehouse deleted meanwhile is left out.
       if (!built) continue;
-      answer = Buffer.from(JSON.stringify(built));
+      answer = await gzipJson(built);
       kept.set(key, version, answer);
     }
     answers.push(answer);
@@ -77,33 +74,29 @@ async function loadWarehouse(
   db: Db,
   companyId: number,
   only: { id: number } | { slug: string },
-): Promise<JsonBytes> {
+): Promise<GzippedJson> {
   const [found] = await loadWarehouses(db, companyId, only);
   if (!found) throw notFound('Warehouse');
-  return new JsonBytes(found);
+  return new GzippedJson([found]);
 }
 
-/** The company's warehouses in full: their kept texts joined into one array. */
+/** The company's warehouses in full: their kept answers sent as one array. */
 export async function listCompanyWarehouses(
   db: Db,
   user: SessionUser,
   companyId: number,
-): Promise<JsonBytes> {
+): Promise<GzippedJson> {
   // Another company's id answers exactly like an id that does not exist.
   if (companyId !== user.companyId) throw notFound('Company');
-  const texts = await companyLoads(() => loadWarehouses(db, companyId));
-  const parts = texts.flatMap((text, i) => (i === 0 ? [text] : [COMMA, text]));
-  return new JsonBytes(Buffer.concat([OPEN, ...parts, CLOSE]));
+  return new GzippedJson(await companyLoads(() => loadWarehouses(db, companyId)), true);
 }
 
-const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
-
 /** One warehouse in full, as the GET calls send it. */
-export function readWarehouse(db: Db, user: SessionUser, id: number): Promise<JsonBytes> {
+export function readWarehouse(db: Db, user: SessionUser, id: number): Promise<GzippedJson> {
   return loadWarehouse(db, user.companyId, { id });
 }
 
-export function readWarehouseBySlug(db: Db, user: SessionUser, slug: string): Promise<JsonBytes> {
+export function readWarehouseBySlug(db: Db, user: SessionUser, slug: string): Promise<GzippedJson> {
   return loadWarehouse(db, user.companyId, { slug: slug.toLowerCase() });
 }
 
