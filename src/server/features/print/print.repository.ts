@@ -41,31 +41,37 @@ const PRINT_ROW_COLUMNS: Record<keyof PrintRow, SQL> = {
 
 /**
  * Vaults read per statement: the engine builds each slice's text in its own heap, which never
- * shrinks once grown (decision 0611), and floor calls get the engine between two slices.
+ * shrinks once grown (decision 0611).
  */
 const SLICE = 10_000;
 
 /**
  * Every vault of the company, in print order: sorted here by the domain's rule, as the
  * database sorted them on regular expressions at several times the cost of reading them.
- * Read in slices by id, so each vault comes once, as it stood when its slice was read.
+ * Read in slices by id, in one snapshot on one connection: each vault comes once, and the
+ * slices wait for a connection once.
  */
-export async function listPrintRows(db: Db, companyId: number): Promise<PrintRow[]> {
-  const rows: PrintRow[] = [];
-  for (let after = 0; ;) {
-    const result = await queryRows<{ rows: string }>(
-      db,
-      sql`SELECT ${jsonColumns(PRINT_ROW_COLUMNS)} AS rows
-          FROM (SELECT * FROM vaults
-                 WHERE company_id = ${companyId} AND released_on IS NULL AND id > ${after}
-                 ORDER BY id LIMIT ${SLICE}) v
-          ${PRINT_JOINS(companyId)}`,
-    );
-    const slice = parseJsonColumns<PrintRow>(result, PRINT_ROW_COLUMNS);
-    for (const row of slice) {
-      rows.push(row);
-      after = Math.max(after, row.id);
-    }
-    if (slice.length < SLICE) return sortPrintOrder(rows);
-  }
+export function listPrintRows(db: Db, companyId: number): Promise<PrintRow[]> {
+  return db.transaction(
+    async (tx) => {
+      const rows: PrintRow[] = [];
+      for (let after = 0; ;) {
+        const result = await queryRows<{ rows: string }>(
+          tx,
+          sql`SELECT ${jsonColumns(PRINT_ROW_COLUMNS)} AS rows
+              FROM (SELECT * FROM vaults
+                     WHERE company_id = ${companyId} AND released_on IS NULL AND id > ${after}
+                     ORDER BY id LIMIT ${SLICE}) v
+              ${PRINT_JOINS(companyId)}`,
+        );
+        const slice = parseJsonColumns<PrintRow>(result, PRINT_ROW_COLUMNS);
+        for (const row of slice) {
+          rows.push(row);
+          after = Math.max(after, row.id);
+        }
+        if (slice.length < SLICE) return sortPrintOrder(rows);
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
