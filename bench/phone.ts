@@ -94,12 +94,8 @@ export async function measurePhone(url: string, runs: number): Promise<Figure[]>
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 40,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    const network = { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: -1 };
+    await cdp.send('Network.emulateNetworkConditions', network);
     // A string, so the check is compiled through the DevTools protocol, which the page's
     // Content-Security-Policy (no eval) does not govern.
     const when = (fn: (arg: string) => boolean, arg: string) =>

@@ -57,10 +57,8 @@ export async function seedCompany(env: Record<string, string>, warehouses: numbe
   const runtime = await openRuntime(loadConfig({ ...process.env, ...env }), 'vaultgrid bench');
   try {
     const db = runtime.database.db;
-    const company = await createCompany(
-      db,
-      `Bench Storage ${crypto.randomBytes(3).toString('hex')}`,
-    );
+    const name = `Bench Storage ${crypto.randomBytes(3).toString('hex')}`;
+    const company = await createCompany(db, name);
     const email = `bench-${company.id}@example.com`;
     await createUser(db, { companyId: company.id, email, password: PASSWORD });
     const plan = { rows: 40, cols: 25, fieldCapacity: 3, length: 220, width: 140, fill: 0.95 };
@@ -186,14 +184,10 @@ export function fieldsWithRoom(w: { fieldCapacity: number; fields: Record<string
 }
 
 /** A vault form as the client sends it, at the field's lowest free position. */
-export function vaultForm(
-  field: FieldShape,
-  number: string,
-  customer = 'BENCH CUSTOMER',
-): FormData {
+export function vaultForm(field: FieldShape, number: string): FormData {
   const form = new FormData();
   form.set('vault_id', number);
-  form.set('customer_name', customer);
+  form.set('customer_name', 'BENCH CUSTOMER');
   form.set('order_name', `ORD-${number}`);
   form.set('type', 'vault');
   form.set('field_id', String(field.id));
