@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints, sortPrintOrder, type PrintPlace } from './print-order';
+import { compareCodePoints, printOrderParts, sortPrintOrder, type PrintPlace } from './print-order';
 
 const place = (p: Partial<PrintPlace> & { id: number }): PrintPlace => ({
   name: null,
@@ -59,5 +59,14 @@ describe('print order', () => {
     expect(compareCodePoints('\u{1F600}', '\uFF21')).toBeGreaterThan(0);
     expect(compareCodePoints('a', 'ab')).toBeLessThan(0);
     expect(compareCodePoints('B', 'a')).toBeLessThan(0);
+  });
+
+  it('comes out the same sorted a warehouse at a time, warehouses in order, none last', () => {
+    const vaults = [3, null, 1, 2, null, 1, 3, 2, 1].map((rank, i) =>
+      place({ id: i + 1, warehouseRank: rank, fieldName: `A${9 - i}`, position: 1 }),
+    );
+    const parts = [...printOrderParts(vaults)];
+    expect(parts.map((part) => part.map((v) => v.warehouseRank)[0])).toEqual([1, 2, 3, null]);
+    expect(parts.flat()).toEqual(sortPrintOrder(vaults));
   });
 });

@@ -114,3 +114,19 @@ export function sortPrintOrder<T extends PrintPlace>(vaults: readonly T[]): T[] 
     .sort(compareKeys)
     .map((k) => k.item);
 }
+
+/**
+ * The vaults in print order, one sorted part per warehouse in the warehouses' order (vaults
+ * of none last). The warehouse is the order's first key, so the parts joined are
+ * `sortPrintOrder(vaults)`; a caller can sort them one at a time with other work between.
+ */
+export function* printOrderParts<T extends PrintPlace>(vaults: readonly T[]): Generator<T[]> {
+  const groups = new Map<number | null, T[]>();
+  for (const vault of vaults) {
+    const group = groups.get(vault.warehouseRank);
+    if (group) group.push(vault);
+    else groups.set(vault.warehouseRank, [vault]);
+  }
+  const ranks = [...groups.keys()].sort((a, b) => compareNullable(a, b, byNumber));
+  for (const rank of ranks) yield sortPrintOrder(groups.get(rank) ?? []);
+}
