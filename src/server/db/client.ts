@@ -116,9 +116,11 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   };
 }
 
-async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const folder = options.inMemory ? null : path.join(options.dataDir, 'pglite');
-  if (folder) fs.mkdirSync(folder, { recursive: true });
+/** The engine opened on `folder` and its migrations applied. */
+async function openMigrated(
+  folder: string | null,
+  options: DatabaseOptions,
+): Promise<PgliteWorkerPool> {
   const pool = await PgliteWorkerPool.open(folder);
   let release = await pool.lock.acquire(Number.POSITIVE_INFINITY);
   try {
@@ -144,6 +146,20 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     throw error;
   }
   release();
+  return pool;
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const folder = options.inMemory ? null : path.join(options.dataDir, 'pglite');
+  if (folder) fs.mkdirSync(folder, { recursive: true });
+  const isNew = folder !== null && !fs.existsSync(path.join(folder, 'PG_VERSION'));
+  let pool = await openMigrated(folder, options);
+  if (isNew) {
+    // Creating the database ran initdb in the engine's thread, and its WebAssembly memory
+    // stays with that thread for good: a new thread holds only the engine (decision 0612).
+    await pool.end();
+    pool = await PgliteWorkerPool.open(folder);
+  }
 
   let closed = false;
   const maintenance = new PgliteMaintenance(pool, folder, (status) => {
