@@ -1,7 +1,7 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { jsonColumns, parseJsonColumns } from '../../db/json-rows';
-import { setImmediate as turn } from 'node:timers/promises';
 import { printOrderParts, type PrintPlace } from '../../../domain/print-order';
 import { STAGED_FIELD_NAME, type PrintColumnKey, type PrintVault } from '../../../contracts/print';
 
