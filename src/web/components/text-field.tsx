@@ -7,8 +7,9 @@ import {
 
 // The ring is drawn on the box whenever the focus is in it: on a month or date box the focus
 // may sit on its calendar button, which the box's own focus (and the browser's ring) misses.
-export const inputClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2 focus-within:outline-3 focus-within:outline-brand-900 disabled:bg-slate-100 disabled:text-slate-600';
+export const inputFocusRing = 'focus-within:outline-3 focus-within:outline-brand-900';
+
+export const inputClass = `mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2 ${inputFocusRing} disabled:bg-slate-100 disabled:text-slate-600`;
 
 interface FieldFrameProps {
   label: string;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PullListRequest } from '../../../../contracts/pull-lists';
+import { inputFocusRing } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api';
 import { useCompleteRequest } from '../api/use-pull-list';
 import { requestTitle } from './step-text';
@@ -61,7 +62,7 @@ export function RequestCard({ request, date }: { request: PullListRequest; date:
                   value={fields[v.id] ?? v.put_back?.field_name ?? ''}
                   onChange={(e) => setFields({ ...fields, [v.id]: e.target.value })}
                   aria-label={`Put vault ${v.name ?? v.id} back in field`}
-                  className="min-h-11 w-20 rounded-lg border border-slate-300 px-2 focus-within:outline-3 focus-within:outline-brand-900"
+                  className={`min-h-11 w-20 rounded-lg border border-slate-300 px-2 ${inputFocusRing}`}
                   autoComplete="off"
                 />
               </label>

@@ -4,6 +4,7 @@ import { PULL_CODE_MAX_LENGTH } from '../../../../contracts/pull-lists';
 import { isIsoDate } from '../../../../domain/calendar-days';
 import { CameraScanner } from '../../../components/scanner/camera-scanner';
 import { Spinner } from '../../../components/spinner';
+import { inputFocusRing } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api';
 import { parseScannedText } from '../../../lib/scan-codes';
 import { useConfirmStep, usePullList } from '../api/use-pull-list';
@@ -71,7 +72,7 @@ export function TodayPage() {
             type="date"
             value={date}
             onChange={(e) => e.target.value && setSearchParams({ date: e.target.value })}
-            className="min-h-11 rounded-lg border border-slate-300 px-2 font-normal focus-within:outline-3 focus-within:outline-brand-900"
+            className={`min-h-11 rounded-lg border border-slate-300 px-2 font-normal ${inputFocusRing}`}
           />
         </label>
       </div>
@@ -135,7 +136,7 @@ export function TodayPage() {
                   maxLength={PULL_CODE_MAX_LENGTH}
                   autoComplete="off"
                   enterKeyHint="done"
-                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-lg focus-within:outline-3 focus-within:outline-brand-900"
+                  className={`min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-lg ${inputFocusRing}`}
                 />
                 <button
                   type="submit"
