@@ -101,7 +101,7 @@ export async function seedVault(
     type?: string;
     note?: string;
   },
-): Promise<{ id: number; name: string | null }> {
+): Promise<{ id: number; name: string | null; customer_id: number | null }> {
   const res = await request.post('/api/vaults/', {
     multipart: {
       customer_name: 'SEEDED',
@@ -111,7 +111,8 @@ export async function seedVault(
     },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { vault: { id: number; name: string | null } }).vault;
+  type Answer = { vault: { id: number; name: string | null; customer_id: number | null } };
+  return ((await res.json()) as Answer).vault;
 }
 
 export const test = base.extend<{ signedInPage: Page }, { staff: Staff }>({

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { fieldId, seedWarehouse, unique, vaultNumber } from './fixtures';
+import { fieldId, seedVault, seedWarehouse, unique, vaultNumber } from './fixtures';
 import { expect, lanUse, test, viewports } from './lan-screens';
 import { axeProblems, focusedName, focusIsVisible, sidewaysOverflow, tabTo } from './keyboard';
 
@@ -20,18 +20,14 @@ async function seedCustomerVault(api: APIRequestContext, prefix: string) {
   const warehouse = await seedWarehouse(api, { name: unique(`${prefix} Warehouse`) });
   const customer = unique(prefix).toUpperCase();
   const vault = vaultNumber();
-  const res = await api.post('/api/vaults/', {
-    multipart: {
-      vault_id: vault,
-      customer_name: customer,
-      order_name: 'K-1',
-      field_id: String(fieldId(warehouse, 'A1')),
-      position: '1',
-    },
+  const seeded = await seedVault(api, {
+    vault_id: vault,
+    customer_name: customer,
+    order_name: 'K-1',
+    field_id: fieldId(warehouse, 'A1'),
+    position: 1,
   });
-  expect(res.status(), await res.text()).toBe(200);
-  const answer = (await res.json()) as { vault: { id: number; customer_id: number } };
-  return { customer, customerId: answer.vault.customer_id, vault, vaultId: answer.vault.id };
+  return { customer, customerId: seeded.customer_id ?? 0, vault, vaultId: seeded.id };
 }
 
 async function makeRequest(

@@ -28,6 +28,7 @@ for (const viewport of [
     const customer = unique('Stager').toUpperCase();
     const [bottom, top, other] = [vaultNumber(), vaultNumber(), vaultNumber()];
     const ids: number[] = [];
+    let customerId = 0;
     for (const [position, name] of [bottom, top].entries()) {
       const vault = await seedVault(page.request, {
         vault_id: name,
@@ -36,6 +37,7 @@ for (const viewport of [
         position: position + 1,
       });
       ids.push(vault.id);
+      customerId = vault.customer_id ?? 0;
     }
     const loose = await seedVault(page.request, {
       vault_id: other,
@@ -44,11 +46,6 @@ for (const viewport of [
       position: 1,
     });
     expect((await page.request.post(`/api/stage/vaults/${loose.id}`)).status()).toBe(200);
-    const customerId = (
-      (await (await page.request.get(`/api/vaults/lookup/${bottom}`)).json()) as {
-        customer_id: number;
-      }
-    ).customer_id;
     const made = await page.request.post('/api/requests', {
       data: {
         customer_id: customerId,
