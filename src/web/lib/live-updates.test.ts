@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../contracts/live';
 import { applyLiveEvent, presenceSentence } from './live-updates';
@@ -66,6 +66,49 @@ describe('live events in the query cache', () => {
     applyLiveEvent(client, event({ entity: 'checklist', id: 3 }));
     applyLiveEvent(client, event({ entity: 'presence', id: 1 }));
     expect(stale(client)).toEqual(['checklists/list', 'live/presence/1']);
+  });
+});
+
+describe('live events while a write of this tab is pending', () => {
+  /** Two shown queries, a warehouse and the statistics, counting how often each is fetched. */
+  function shownQueries(client: QueryClient) {
+    const fetches = { warehouse: 0, statistics: 0 };
+    const show = (queryKey: string[], name: keyof typeof fetches) =>
+      new QueryObserver(client, {
+        queryKey,
+        queryFn: () => ++fetches[name],
+        staleTime: Infinity,
+      }).subscribe(() => undefined);
+    show(['warehouses', 'slug', 'north'], 'warehouse');
+    show(['statistics'], 'statistics');
+    return fetches;
+  }
+
+  it('leave to the write what it asks again for when it settles, and fetch the rest', async () => {
+    const client = new QueryClient();
+    const fetches = shownQueries(client);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let answer = () => undefined as unknown;
+    const write = client.getMutationCache().build(client, {
+      meta: { refetchedOnSettle: ['warehouses', 'stage', 'vaults'] },
+      mutationFn: () => new Promise((resolve) => (answer = resolve)),
+      onSettled: () => void client.invalidateQueries({ queryKey: ['warehouses'] }),
+    });
+    const settled = write.execute(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    applyLiveEvent(client, event({ warehouse: null }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetches).toEqual({ warehouse: 1, statistics: 2 });
+    expect(client.getQueryState(['warehouses', 'slug', 'north'])?.isInvalidated).toBe(true);
+
+    answer();
+    await settled;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetches).toEqual({ warehouse: 2, statistics: 2 });
+
+    applyLiveEvent(client, event({ warehouse: null }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetches).toEqual({ warehouse: 3, statistics: 3 });
   });
 });
 

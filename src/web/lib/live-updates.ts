@@ -76,9 +76,36 @@ function liveEventTargets(event: LiveEvent): ((query: Query) => boolean)[] {
   }
 }
 
+/**
+ * The query roots (`warehouses`, `stage`, ...) that this tab's pending writes ask again for
+ * when they settle, as each write's `meta.refetchedOnSettle` lists them.
+ */
+function refetchedOnSettle(queryClient: QueryClient): Set<unknown> {
+  const roots = new Set<unknown>();
+  for (const write of queryClient.getMutationCache().findAll({ status: 'pending' })) {
+    const listed = write.meta?.refetchedOnSettle;
+    if (Array.isArray(listed)) for (const root of listed) roots.add(root);
+  }
+  return roots;
+}
+
+/**
+ * Marks the entries an event concerns stale and asks again for those shown, except the ones a
+ * pending write of this tab will ask for when it settles: that refetch starts after the event
+ * came, so it shows the event's change too. A write's own event comes back before its answer,
+ * so without this the writer's phone would fetch its warehouse twice for each write.
+ */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  const later = refetchedOnSettle(queryClient);
+  const isLater = (query: Query) => later.has(query.queryKey[0]);
   for (const predicate of liveEventTargets(event)) {
-    void queryClient.invalidateQueries({ predicate });
+    void queryClient.invalidateQueries({ predicate: (q) => predicate(q) && !isLater(q) });
+    if (later.size > 0) {
+      void queryClient.invalidateQueries({
+        predicate: (q) => predicate(q) && isLater(q),
+        refetchType: 'none',
+      });
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/stage';
 import { callApi } from '../../../lib/api';
-import { invalidateVaultQueries } from '../../vaults/api/invalidate';
+import { vaultWriteOptions } from '../../vaults/api/invalidate';
 import { placeVaultInCache } from '../../vaults/api/place-in-cache';
 import { stageKeys } from './query-keys';
 
@@ -15,10 +15,9 @@ export function useStagedVaults() {
 export function useStageVault() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...vaultWriteOptions(queryClient),
     mutationFn: (vaultId: number) => callApi(contract.stageVault, { params: { vaultId } }),
     onSuccess: (vault) => placeVaultInCache(queryClient, vault),
-    // Not awaited, so the dialog closes on the answer.
-    onSettled: () => void invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to stage vault', error),
   });
 }

@@ -13,6 +13,20 @@ function isAbout(query: Query, vaultId: number): boolean {
 }
 
 /**
+ * The options of a vault write whose answer the screen shows at once (`placeVaultInCache`):
+ * when it settles, answered or refused (someone else took the slot), it asks again for the
+ * warehouses, the stage and the vaults, so the screen shows the truth. Its `meta` says so to
+ * live updates, which leave those to it while it is pending.
+ */
+export function vaultWriteOptions(queryClient: QueryClient) {
+  return {
+    meta: { refetchedOnSettle: [warehouseKeys.all[0], stageKeys.all[0], vaultKeys.all[0]] },
+    // Not awaited, so the dialog closes on the answer.
+    onSettled: () => void invalidateVaultQueries(queryClient),
+  };
+}
+
+/**
  * A vault that is added, moved, staged, edited or deleted changes warehouses, stage and itself.
  * A deleted vault's own queries are marked stale but not asked again: the screen that showed
  * it is leaving, and asking would only meet a 404.

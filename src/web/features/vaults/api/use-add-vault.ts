@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../contracts/vaults';
 import { callApiForm } from '../../../lib/api';
-import { invalidateVaultQueries } from './invalidate';
+import { vaultWriteOptions } from './invalidate';
 import { placeVaultInCache } from './place-in-cache';
 
 export interface AddVaultInput {
@@ -24,6 +24,7 @@ export interface AddVaultInput {
 export function useAddVault() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...vaultWriteOptions(queryClient),
     mutationFn: (input: AddVaultInput) => {
       const form = new FormData();
       form.append('vault_id', input.vaultNumber);
@@ -39,9 +40,6 @@ export function useAddVault() {
       return callApiForm(contract.addVault, form);
     },
     onSuccess: (answer) => placeVaultInCache(queryClient, answer.vault),
-    // Not awaited, so the dialog closes on the answer. A refusal (someone else took the slot)
-    // also refreshes the field, so the screen shows the truth.
-    onSettled: () => void invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to add vault', error),
   });
 }

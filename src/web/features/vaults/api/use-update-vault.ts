@@ -5,7 +5,7 @@ import { releaseVault } from '../../../../contracts/vault-release';
 import { customerKeys } from '../../customers/api/use-customers';
 import type { z } from 'zod';
 import { callApi, callApiForm } from '../../../lib/api';
-import { invalidateVaultQueries } from './invalidate';
+import { invalidateVaultQueries, vaultWriteOptions } from './invalidate';
 import { placeVaultInCache } from './place-in-cache';
 import { forgetVaultOnDelete } from '../../../lib/live-updates';
 
@@ -53,11 +53,10 @@ export function useUploadAttachment() {
 export function useMoveVault() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...vaultWriteOptions(queryClient),
     mutationFn: (body: { vaultId: number; fieldId: number; position: number }) =>
       callApi(contract.moveVault, { body }),
     onSuccess: (answer) => placeVaultInCache(queryClient, answer.vault),
-    // Not awaited, so the dialog closes on the answer.
-    onSettled: () => void invalidateVaultQueries(queryClient),
     onError: (error) => console.error('Failed to move vault', error),
   });
 }
