@@ -88,7 +88,7 @@ describe('live events while a write of this tab is pending', () => {
     const client = new QueryClient();
     const fetches = shownQueries(client);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    let answer = () => undefined as unknown;
+    let answer: (value: unknown) => void = () => undefined;
     const write = client.getMutationCache().build(client, {
       meta: { refetchedOnSettle: ['warehouses', 'stage', 'vaults'] },
       mutationFn: () => new Promise((resolve) => (answer = resolve)),
@@ -101,7 +101,7 @@ describe('live events while a write of this tab is pending', () => {
     expect(fetches).toEqual({ warehouse: 1, statistics: 2 });
     expect(client.getQueryState(['warehouses', 'slug', 'north'])?.isInvalidated).toBe(true);
 
-    answer();
+    answer(undefined);
     await settled;
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetches).toEqual({ warehouse: 2, statistics: 2 });
