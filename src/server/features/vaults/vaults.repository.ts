@@ -193,7 +193,8 @@ export async function nextVaultId(db: Db): Promise<number> {
   return Number(row.id);
 }
 
-export async function updateVaultRow(
+/** Changes a vault's own columns and logs it (`event`), in one statement (a data-modifying CTE). */
+export async function updateVaultLogged(
   db: Db,
   companyId: number,
   id: number,
@@ -212,8 +213,10 @@ export async function updateVaultRow(
     position: number | null;
     oldFieldId: number | null;
   }>,
+  event: EventValues,
 ) {
   await db
+    .with(loggedEvent(db, event))
     .update(vaults)
     .set({ ...set, updatedAt: sql`now()` })
     .where(and(eq(vaults.companyId, companyId), eq(vaults.id, id)));

@@ -103,17 +103,6 @@ async function nameTaken(db: Db, companyId: number, name: string): Promise<AppEr
   );
 }
 
-async function checkNameFree(
-  db: Db,
-  companyId: number,
-  name: string | null,
-  selfId?: number,
-): Promise<void> {
-  if (name === null) return;
-  const existing = await repo.findVaultByName(db, companyId, name);
-  if (existing && existing.id !== selfId) throw await nameTaken(db, companyId, name);
-}
-
 /** Turns unique violations of a write into the refusals a caller reads. */
 async function translateConflicts<T>(
   db: Db,
@@ -300,7 +289,6 @@ export async function updateVault(
         body.order_name ?? v.orderName ?? '',
         false,
       );
-      await checkNameFree(tx, user.companyId, name, v.id);
       const wasEmpty = isEmptyVaultCustomer(v.customerName ?? '');
       // Turning a stored vault into an empty one: its order, note, files and contents no
       // longer apply.
@@ -327,19 +315,6 @@ export async function updateVault(
       if (becomesEmpty) removedKeys = await repo.deleteAttachmentsOf(tx, user.companyId, v.id);
       const customerId = await upsertCustomer(tx, user.companyId, who.customerName);
       const orderId = who.orderName ? await upsertOrder(tx, user.companyId, who.orderName) : null;
-      await repo.updateVaultRow(tx, user.companyId, v.id, {
-        name,
-        customerId,
-        orderId,
-        type,
-        note,
-        weight,
-        seal,
-        itemNotes,
-        expectedRelease,
-        dateIn,
-      });
-
       const changes: Record<string, [unknown, unknown]> = {};
       const compare = (label: string, before: unknown, after: unknown) => {
         if (before !== after) changes[label] = [before, after];
@@ -356,8 +331,13 @@ export async function updateVault(
       compare('expected_release', v.expectedRelease, expectedRelease);
       compare('date_in', v.dateIn, dateIn);
       if (removedKeys.length > 0) changes.attachments = [removedKeys.length, 0];
-      await repo.insertEvent(
+      // A number another vault holds is refused by the unique index here, which
+      // `translateConflicts` words as a look beforehand did (decision 0108).
+      await repo.updateVaultLogged(
         tx,
+        user.companyId,
+        v.id,
+        { name, customerId, orderId, type, note, weight, seal, itemNotes, expectedRelease, dateIn },
         vaultEvent(user, { id: v.id, name }, 'edited', { changes, at: placeOf(v) }),
       );
     }),
@@ -383,9 +363,11 @@ async function lowerVaultsAbove(tx: Db, user: SessionUser, deleted: repo.VaultRo
     const from = placeOf(a);
     if (!from) continue;
     const to: Place = { ...from, position: from.position - 1 };
-    await repo.updateVaultRow(tx, user.companyId, a.id, { position: to.position });
-    await repo.insertEvent(
+    await repo.updateVaultLogged(
       tx,
+      user.companyId,
+      a.id,
+      { position: to.position },
       vaultEvent(user, a, 'moved', { from, to, reason: 'vault below deleted' }),
     );
   }
