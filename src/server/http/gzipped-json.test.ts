@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { GzippedJson, acceptsGzip, gzipJson, readGzippedJson } from './gzipped-json';
+import { GzippedJson, acceptsGzip, gzipArray, gzipJson, readGzippedJson } from './gzipped-json';
 
 describe('acceptsGzip', () => {
   it('takes gzip named or by *, in any case, unless its quality is 0', () => {
@@ -26,5 +26,14 @@ describe('GzippedJson', () => {
       { id: 2, name: 'Annex' },
     ]);
     expect(await readGzippedJson(new GzippedJson([], true))).toEqual([]);
+  });
+
+  it('gzips parts into one array without joining their text first', async () => {
+    // Unzipped, the middle part is larger than one piece of zlib output (1 MiB).
+    const big = { rows: Array.from({ length: 150_000 }, (_, i) => `row ${i}`) };
+    const parts = await Promise.all([{ id: 1 }, big, { id: 3 }].map(gzipJson));
+    const read = async (p: Buffer[]) => JSON.parse(zlib.gunzipSync(await gzipArray(p)).toString());
+    expect(await read(parts)).toEqual([{ id: 1 }, big, { id: 3 }]);
+    expect(await read([])).toEqual([]);
   });
 });
