@@ -19,8 +19,8 @@ export class GzippedJson {
 }
 
 /**
- * zlib's output piece size for the large answers: at its 16 KiB default, unzipping a company's
- * answer took some two thousand turns of this thread, each allocating a new buffer.
+ * zlib's output piece size for the large answers: at its 16 KiB default, a company's answer
+ * came back to this thread in thousands of small turns, each allocating a new buffer.
  */
 const PIECE_BYTES = 1 << 20;
 
@@ -52,7 +52,7 @@ const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buff
 /**
  * The parts as one gzipped JSON array: each is unzipped (side by side, off this thread) and
  * written into one gzip stream in turn. The whole text is never joined in one buffer: copying
- * a company's 20-odd MB held this thread longer than any other step under load.
+ * a company's whole text held this thread longer than any other step under load.
  */
 export async function gzipArray(parts: readonly Buffer[]): Promise<Buffer> {
   const texts = await Promise.all(parts.map(gunzipPart));
