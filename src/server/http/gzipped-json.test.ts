@@ -28,7 +28,7 @@ describe('GzippedJson', () => {
     expect(await readGzippedJson(new GzippedJson([], true))).toEqual([]);
   });
 
-  it('gzips parts into one array without joining their text first', async () => {
+  it('gzips parts into one JSON array, and no parts into an empty one', async () => {
     // Unzipped, the middle part is larger than one piece of zlib output (1 MiB).
     const big = { rows: Array.from({ length: 150_000 }, (_, i) => `row ${i}`) };
     const parts = await Promise.all([{ id: 1 }, big, { id: 3 }].map(gzipJson));
