@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { WithSubquery } from 'drizzle-orm';
 import type { Db } from './client';
@@ -8,25 +8,20 @@ import { customers, orders, vaults, vaultTags } from './schema/vaults';
 
 // Shared by the vault calls and the warehouse answer, which nests every placed vault.
 
-/** The columns of the vault row itself that an answer shows; the rest comes from joins. */
-export const vaultOwnColumns = {
-  id: vaults.id,
-  name: vaults.name,
-  type: vaults.type,
-  position: vaults.position,
-  note: vaults.note,
-  weight: vaults.weight,
-  fieldId: vaults.fieldId,
-  oldFieldId: vaults.oldFieldId,
-  releasedOn: vaults.releasedOn,
-  releasedBy: vaults.releasedBy,
-  seal: vaults.seal,
-  itemNotes: vaults.itemNotes,
-  expectedRelease: vaults.expectedRelease,
-  dateIn: vaults.dateIn,
-  customerId: vaults.customerId,
-  orderId: vaults.orderId,
-};
+/**
+ * The columns of the vault row itself that an answer shows: all but the tenant and the row's
+ * own timestamps, so a column added to the table is read, written back and answered here
+ * without being listed again. The rest comes from joins.
+ */
+const NOT_ANSWERED = ['companyId', 'createdAt', 'updatedAt'] as const;
+type VaultColumns = ReturnType<typeof getTableColumns<typeof vaults>>;
+type OwnKey = Exclude<keyof VaultColumns, (typeof NOT_ANSWERED)[number]>;
+const OWN_KEYS = Object.keys(getTableColumns(vaults)).filter(
+  (key): key is OwnKey => !(NOT_ANSWERED as readonly string[]).includes(key),
+);
+export const vaultOwnColumns = Object.fromEntries(
+  OWN_KEYS.map((key) => [key, vaults[key]]),
+) as Pick<VaultColumns, OwnKey>;
 
 /** What an answer shows of one inventory tag range of a vault. */
 export const TAG_COLUMNS = {
@@ -38,25 +33,11 @@ export const TAG_COLUMNS = {
 export type TagRow = { vaultId: number; lot: string; firstTag: number; lastTag: number };
 
 /** A vault with its customer, order, field and warehouse names: what every vault answer shows. */
-function vaultColumns<B extends Record<keyof typeof vaultOwnColumns, AnyPgColumn>>(v: B) {
+function vaultColumns<B extends Record<OwnKey, AnyPgColumn>>(v: B) {
+  const own = Object.fromEntries(OWN_KEYS.map((key) => [key, v[key]])) as Pick<B, OwnKey>;
   return {
-    id: v.id,
-    name: v.name,
-    type: v.type,
-    position: v.position,
-    note: v.note,
-    weight: v.weight,
-    fieldId: v.fieldId,
-    oldFieldId: v.oldFieldId,
-    releasedOn: v.releasedOn,
-    releasedBy: v.releasedBy,
-    seal: v.seal,
-    itemNotes: v.itemNotes,
-    expectedRelease: v.expectedRelease,
-    dateIn: v.dateIn,
-    customerId: v.customerId,
+    ...own,
     customerName: customers.name,
-    orderId: v.orderId,
     orderName: orders.name,
     fieldName: fields.name,
     warehouseId: warehouses.id,

@@ -193,26 +193,18 @@ export async function nextVaultId(db: Db): Promise<number> {
   return Number(row.id);
 }
 
+/** A vault's own columns as a write gives them, by the table's own types. */
+type VaultColumnValues = Omit<
+  typeof vaults.$inferInsert,
+  'id' | 'companyId' | 'createdAt' | 'updatedAt'
+>;
+
 /** Changes a vault's own columns and logs it (`event`), in one statement (a data-modifying CTE). */
 export async function updateVaultLogged(
   db: Db,
   companyId: number,
   id: number,
-  set: Partial<{
-    name: string | null;
-    customerId: number | null;
-    orderId: number | null;
-    type: VaultType;
-    note: string;
-    weight: number | null;
-    seal: string;
-    itemNotes: string;
-    expectedRelease: string | null;
-    dateIn: string;
-    fieldId: number | null;
-    position: number | null;
-    oldFieldId: number | null;
-  }>,
+  set: Partial<VaultColumnValues>,
   event: EventValues,
 ) {
   await db
@@ -269,18 +261,9 @@ export async function placeVaultLogged(
 /** A new vault, its history row and the vault as the answer reads it, in one statement. */
 export async function insertVaultLogged(
   db: Db,
-  params: {
+  params: VaultColumnValues & {
     id: number;
     companyId: number;
-    name: string | null;
-    customerId: number | null;
-    orderId: number | null;
-    type: VaultType;
-    note: string;
-    weight: number | null;
-    seal: string;
-    itemNotes: string;
-    expectedRelease: string | null;
     /** Absent: the database's today. */
     dateIn?: string;
     fieldId: number;
