@@ -3,7 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { jsonColumns, parseJsonColumns } from '../../db/json-rows';
 import { printOrderParts, type PrintPlace } from '../../../domain/print-order';
-import { STAGED_FIELD_NAME, type PrintColumnKey, type PrintVault } from '../../../contracts/print';
+import {
+  PRINT_COLUMN_KEYS,
+  STAGED_FIELD_NAME,
+  type PrintColumnKey,
+  type PrintVault,
+} from '../../../contracts/print';
+import type { vaults } from '../../db/schema/vaults';
 
 /**
  * The vault, its field (or, staged, the field it left) and that field's warehouse, with where
@@ -18,17 +24,28 @@ const PRINT_JOINS = (companyId: number) => sql`
 
 const PLACED_FIELD_NAME = sql`CASE WHEN v.field_id IS NOT NULL THEN pf.name END`;
 
-/** Each column of the print list (contracts/print.ts), read as its answer gives it. */
-const COLUMN_VALUES: Record<PrintColumnKey, SQL> = {
-  name: sql`v.name`,
+/** The print list's columns (contracts/print.ts) that a join or a rule gives. */
+const DERIVED_VALUES = {
   customer_name: sql`coalesce(c.name, '')`,
-  type: sql`v.type`,
-  position: sql`v.position`,
   field_name: sql`coalesce(${PLACED_FIELD_NAME}, ${STAGED_FIELD_NAME})`,
   warehouse_name: sql`coalesce(w.name, '')`,
-  note: sql`v.note`,
-  weight: sql`v.weight`,
-};
+} satisfies Partial<Record<PrintColumnKey, SQL>>;
+type DerivedKey = keyof typeof DERIVED_VALUES;
+
+type VaultColumn = (typeof vaults)['_']['columns'][keyof (typeof vaults)['_']['columns']];
+/** Any other column is the vault's own column of that name, as stored: adding one to the print list is all. */
+type OwnKey = Extract<Exclude<PrintColumnKey, DerivedKey>, VaultColumn['_']['name']>;
+
+function isDerived(key: PrintColumnKey): key is DerivedKey {
+  return key in DERIVED_VALUES;
+}
+
+const ownValue = (key: OwnKey) => sql`v.${sql.identifier(key)}`;
+
+/** Each column of the print list, read as its answer gives it. */
+const COLUMN_VALUES = Object.fromEntries(
+  PRINT_COLUMN_KEYS.map((key) => [key, isDerived(key) ? DERIVED_VALUES[key] : ownValue(key)]),
+) as Record<PrintColumnKey, SQL>;
 
 /** One vault of the print list: the answer's values and what the print order sorts by. */
 export type PrintRow = PrintVault & PrintPlace;
