@@ -3,6 +3,7 @@ import * as contract from '../../../../contracts/vaults';
 import { callApiForm } from '../../../lib/api';
 import { vaultWriteOptions } from './invalidate';
 import { placeVaultInCache } from './place-in-cache';
+import type { contentsBody } from '../components/vault-contents-fields';
 
 export interface AddVaultInput {
   vaultNumber: string;
@@ -16,9 +17,7 @@ export interface AddVaultInput {
   position: number;
   attachment: File | null;
   /** What is inside, by the call's own keys; blank means none. A left-out date in is today. */
-  contents: Record<'seal' | 'tags' | 'item_notes' | 'expected_release', string> & {
-    date_in?: string;
-  };
+  contents: ReturnType<typeof contentsBody>;
 }
 
 export function useAddVault() {
