@@ -10,55 +10,109 @@ import {
   WAREHOUSE_NAME_MAX_LENGTH,
 } from './limits';
 
-/** Our columns a file's columns can be mapped to; the vault number is the key of a row. */
-export const importColumns = [
-  'vault_number',
-  'customer',
-  'order',
-  'type',
-  'warehouse',
-  'field',
-  'position',
-  'note',
-  'rack',
-  'shelf',
-  'slot',
-  'pallet_number',
-  'spaces',
-  'weight',
-  'date_in',
-  'seal',
-  'lot',
-  'tags',
-  'phone',
-  'email',
-  'address',
+/** Where the mapping step offers a column, in the order of its groups. */
+export const importColumnGroups = [
+  'Vault',
+  'What is inside',
+  'Customer contact',
+  'Pallets',
 ] as const;
-export type ImportColumn = (typeof importColumns)[number];
 
-export const importColumnLabels: Record<ImportColumn, string> = {
-  vault_number: 'Vault number',
-  customer: 'Customer',
-  order: 'Order',
-  type: 'Type',
-  warehouse: 'Warehouse',
-  field: 'Field',
-  position: 'Position',
-  note: 'Note',
-  rack: 'Rack',
-  shelf: 'Shelf',
-  slot: 'Slot',
-  pallet_number: 'Pallet number',
-  spaces: 'Pallet spaces',
-  weight: 'Weight (lb)',
-  date_in: 'Date in',
-  seal: 'Seal',
-  lot: 'Lot',
-  tags: 'Tags',
-  phone: 'Customer phone',
-  email: 'Customer email',
-  address: 'Customer address',
-};
+interface ImportColumnSpec {
+  label: string;
+  group: (typeof importColumnGroups)[number];
+  /**
+   * Header words that name the column in a file, compared without case, spaces or punctuation;
+   * the Print Studio export's own headings (Vault Name, Customer Name ...) are among them.
+   */
+  headers: readonly string[];
+}
+
+/**
+ * Our columns a file's columns can be mapped to, in the order they are offered and suggested:
+ * the one place an import column is named. The vault number is the key of a row.
+ */
+export const IMPORT_COLUMNS = {
+  vault_number: {
+    label: 'Vault number',
+    group: 'Vault',
+    headers: ['vaultnumber', 'vaultname', 'vault', 'vaultno', 'vaultid', 'number', 'tag'],
+  },
+  customer: {
+    label: 'Customer',
+    group: 'Vault',
+    headers: ['customer', 'customername', 'client', 'clientname'],
+  },
+  order: {
+    label: 'Order',
+    group: 'Vault',
+    headers: ['order', 'ordername', 'ordernumber', 'orderno', 'job', 'jobnumber'],
+  },
+  type: { label: 'Type', group: 'Vault', headers: ['type', 'vaulttype', 'kind'] },
+  warehouse: {
+    label: 'Warehouse',
+    group: 'Vault',
+    headers: ['warehouse', 'warehousename', 'building'],
+  },
+  field: { label: 'Field', group: 'Vault', headers: ['field', 'fieldname', 'location', 'bay'] },
+  position: { label: 'Position', group: 'Vault', headers: ['position', 'pos', 'level', 'height'] },
+  note: {
+    label: 'Note',
+    group: 'Vault',
+    headers: ['note', 'notes', 'comment', 'comments', 'remarks'],
+  },
+  rack: { label: 'Rack', group: 'Pallets', headers: ['rack', 'rackname'] },
+  shelf: { label: 'Shelf', group: 'Pallets', headers: ['shelf', 'shelfnumber'] },
+  slot: { label: 'Slot', group: 'Pallets', headers: ['slot', 'slotnumber', 'spot'] },
+  pallet_number: {
+    label: 'Pallet number',
+    group: 'Pallets',
+    headers: ['palletnumber', 'pallet', 'palletno'],
+  },
+  spaces: {
+    label: 'Pallet spaces',
+    group: 'Pallets',
+    headers: ['spaces', 'palletspaces', 'shelfspots', 'spots'],
+  },
+  weight: {
+    label: 'Weight (lb)',
+    group: 'What is inside',
+    headers: ['weight', 'weightlb', 'weightlbs', 'lbs', 'pounds', 'wt'],
+  },
+  date_in: {
+    label: 'Date in',
+    group: 'What is inside',
+    headers: ['datein', 'dateinstorage', 'indate', 'storagedate', 'datestored', 'datereceived'],
+  },
+  seal: {
+    label: 'Seal',
+    group: 'What is inside',
+    headers: ['seal', 'sealnumber', 'sealno', 'sealnum'],
+  },
+  lot: { label: 'Lot', group: 'What is inside', headers: ['lot', 'lotnumber', 'lotno', 'taglot'] },
+  tags: {
+    label: 'Tags',
+    group: 'What is inside',
+    headers: ['tags', 'tagnumbers', 'tagnos', 'inventorytags', 'itemtags', 'tagranges', 'tagrange'],
+  },
+  phone: {
+    label: 'Customer phone',
+    group: 'Customer contact',
+    headers: ['phone', 'phonenumber', 'customerphone', 'telephone', 'tel', 'mobile', 'cell'],
+  },
+  email: {
+    label: 'Customer email',
+    group: 'Customer contact',
+    headers: ['email', 'emailaddress', 'customeremail'],
+  },
+  address: {
+    label: 'Customer address',
+    group: 'Customer contact',
+    headers: ['address', 'customeraddress', 'streetaddress', 'mailingaddress'],
+  },
+} as const satisfies Record<string, ImportColumnSpec>;
+export type ImportColumn = keyof typeof IMPORT_COLUMNS;
+export const importColumns = Object.keys(IMPORT_COLUMNS) as ImportColumn[];
 
 /** For each of our columns, the index of the file's column that fills it, or null. */
 const importMappingSchema = z.object(

@@ -1,5 +1,5 @@
 import type { ImportColumn, ImportMapping } from '../contracts/imports';
-import { importColumns } from '../contracts/imports';
+import { IMPORT_COLUMNS, importColumns } from '../contracts/imports';
 import {
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
@@ -12,32 +12,6 @@ import { emptyUnitCustomerName } from './empty-vault';
 import { readRowContents, type CustomerContact, type RowContents } from './import-contents';
 import { normaliseName } from './names';
 
-// Header words that name each of our columns, compared without case, spaces or punctuation.
-// The Print Studio export's own headings (Vault Name, Customer Name ...) are among them.
-const HEADER_WORDS: Record<ImportColumn, readonly string[]> = {
-  vault_number: ['vaultnumber', 'vaultname', 'vault', 'vaultno', 'vaultid', 'number', 'tag'],
-  customer: ['customer', 'customername', 'client', 'clientname'],
-  order: ['order', 'ordername', 'ordernumber', 'orderno', 'job', 'jobnumber'],
-  type: ['type', 'vaulttype', 'kind'],
-  warehouse: ['warehouse', 'warehousename', 'building'],
-  field: ['field', 'fieldname', 'location', 'bay'],
-  position: ['position', 'pos', 'level', 'height'],
-  note: ['note', 'notes', 'comment', 'comments', 'remarks'],
-  rack: ['rack', 'rackname'],
-  shelf: ['shelf', 'shelfnumber'],
-  slot: ['slot', 'slotnumber', 'spot'],
-  pallet_number: ['palletnumber', 'pallet', 'palletno'],
-  spaces: ['spaces', 'palletspaces', 'shelfspots', 'spots'],
-  weight: ['weight', 'weightlb', 'weightlbs', 'lbs', 'pounds', 'wt'],
-  date_in: ['datein', 'dateinstorage', 'indate', 'storagedate', 'datestored', 'datereceived'],
-  seal: ['seal', 'sealnumber', 'sealno', 'sealnum'],
-  lot: ['lot', 'lotnumber', 'lotno', 'taglot'],
-  tags: ['tags', 'tagnumbers', 'tagnos', 'inventorytags', 'itemtags', 'tagranges', 'tagrange'],
-  phone: ['phone', 'phonenumber', 'customerphone', 'telephone', 'tel', 'mobile', 'cell'],
-  email: ['email', 'emailaddress', 'customeremail'],
-  address: ['address', 'customeraddress', 'streetaddress', 'mailingaddress'],
-};
-
 const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Maps each of our columns to the first file column whose heading names it. */
@@ -46,7 +20,7 @@ export function suggestMapping(headers: readonly string[]): ImportMapping {
   const mapping = Object.fromEntries(importColumns.map((c) => [c, null])) as ImportMapping;
   const used = new Set<number>();
   for (const column of importColumns) {
-    for (const word of HEADER_WORDS[column]) {
+    for (const word of IMPORT_COLUMNS[column].headers) {
       const index = keys.findIndex((k, i) => k === word && !used.has(i));
       if (index >= 0) {
         mapping[column] = index;

@@ -4,7 +4,7 @@ import type {
   ImportRowError,
   NewWarehouseSpec,
 } from '../../../contracts/imports';
-import { importColumnLabels, importColumns } from '../../../contracts/imports';
+import { IMPORT_COLUMNS, importColumns, type ImportColumn } from '../../../contracts/imports';
 import {
   isPalletRow,
   planPallets,
@@ -77,10 +77,10 @@ export function readRows(
 
 export function rowError(r: {
   row: number;
-  column: keyof typeof importColumnLabels | null;
+  column: ImportColumn | null;
   reason: string;
 }): ImportRowError {
-  return { row: r.row, column: r.column ? importColumnLabels[r.column] : '', reason: r.reason };
+  return { row: r.row, column: r.column ? IMPORT_COLUMNS[r.column].label : '', reason: r.reason };
 }
 
 /** Names of warehouses the rows place vaults into that the company does not have. */

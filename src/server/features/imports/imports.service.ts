@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { SessionUser } from '../../../contracts/auth';
 import {
-  importColumnLabels,
+  IMPORT_COLUMNS,
   importColumns,
   type ImportJob,
   type ImportMapping,
@@ -138,7 +138,7 @@ function checkMapping(mapping: ImportMapping, headers: readonly string[]): void 
     if (index !== null && index >= headers.length) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `${importColumnLabels[column]} is mapped to column ${index + 1}, but the file has ${headers.length} columns.`,
+        `${IMPORT_COLUMNS[column].label} is mapped to column ${index + 1}, but the file has ${headers.length} columns.`,
       );
     }
   }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
-  importColumnLabels,
+  IMPORT_COLUMNS,
+  importColumnGroups,
   importColumns,
   type ImportColumn,
   type ImportJob,
@@ -17,33 +18,6 @@ import {
 import { errorMessage } from '../../../lib/api';
 import { usePreviewImport, useStartImport } from '../api/use-imports';
 import { PreviewTable } from './preview-table';
-
-const COLUMN_GROUPS = ['Vault', 'What is inside', 'Customer contact', 'Pallets'] as const;
-
-/** Where each of our columns is offered; every column names its group. */
-const GROUP_OF: Record<ImportColumn, (typeof COLUMN_GROUPS)[number]> = {
-  vault_number: 'Vault',
-  customer: 'Vault',
-  order: 'Vault',
-  type: 'Vault',
-  warehouse: 'Vault',
-  field: 'Vault',
-  position: 'Vault',
-  note: 'Vault',
-  weight: 'What is inside',
-  date_in: 'What is inside',
-  seal: 'What is inside',
-  lot: 'What is inside',
-  tags: 'What is inside',
-  phone: 'Customer contact',
-  email: 'Customer contact',
-  address: 'Customer contact',
-  rack: 'Pallets',
-  shelf: 'Pallets',
-  slot: 'Pallets',
-  pallet_number: 'Pallets',
-  spaces: 'Pallets',
-};
 
 const inputClass = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2';
 const buttonClass =
@@ -153,15 +127,15 @@ export function MappingStep({ job }: { job: ImportJob }) {
             {job.encoding_note}
           </p>
         )}
-        {COLUMN_GROUPS.map((group) => (
+        {importColumnGroups.map((group) => (
           <fieldset key={group} className="mt-4 first-of-type:mt-0">
             <legend className="mb-2 font-semibold text-slate-700">{group}</legend>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {importColumns
-                .filter((column) => GROUP_OF[column] === group)
+                .filter((column) => IMPORT_COLUMNS[column].group === group)
                 .map((column) => (
                   <label key={column} className="block text-sm">
-                    <span className="font-medium">{importColumnLabels[column]}</span>
+                    <span className="font-medium">{IMPORT_COLUMNS[column].label}</span>
                     <select
                       value={mapping[column] ?? ''}
                       onChange={(e) => setColumn(column, e.target.value)}
