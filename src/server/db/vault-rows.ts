@@ -23,6 +23,21 @@ export const vaultOwnColumns = Object.fromEntries(
   OWN_KEYS.map((key) => [key, vaults[key]]),
 ) as Pick<VaultColumns, OwnKey>;
 
+type OwnAnswer<R extends Record<OwnKey, unknown>> = {
+  [K in OwnKey as VaultColumns[K]['_']['name']]: R[K];
+};
+const ANSWER_NAMES = OWN_KEYS.map((key) => [key, vaults[key].name] as const);
+
+/**
+ * A vault row's own columns as the API answers them: by the table's own (snake_case) names,
+ * so a column added to the table reaches every vault answer without a line of its own.
+ */
+export function ownAnswer<R extends Record<OwnKey, unknown>>(row: R): OwnAnswer<R> {
+  const answer: Record<string, unknown> = {};
+  for (const [key, name] of ANSWER_NAMES) answer[name] = row[key];
+  return answer as OwnAnswer<R>;
+}
+
 /** What an answer shows of one inventory tag range of a vault. */
 export const TAG_COLUMNS = {
   vaultId: vaultTags.vaultId,

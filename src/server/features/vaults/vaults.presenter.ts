@@ -2,7 +2,7 @@ import type { Field } from '../../../contracts/fields';
 import type { Attachment, Vault } from '../../../contracts/vaults';
 import { vaultEventSchema, type VaultEvent } from '../../../contracts/vault-events';
 import { formatTagRanges } from '../../../domain/inventory-tags';
-import type { TagRow } from '../../db/vault-rows';
+import { ownAnswer, type TagRow } from '../../db/vault-rows';
 import type { AttachmentRow, VaultRow } from './vaults.repository';
 
 function attachmentUrl(id: number): string {
@@ -43,28 +43,13 @@ export function formatTags(tags: readonly TagRow[]): string {
 export function presentVault(v: VaultRow, parts: VaultParts): Vault {
   const { attachments, tags } = parts;
   return {
-    id: v.id,
-    name: v.name,
+    ...ownAnswer(v),
     customer_name: v.customerName ?? '',
-    customer_id: v.customerId,
-    order_id: v.orderId,
     order_name: v.orderName,
-    type: v.type,
-    position: v.position,
-    note: v.note,
-    weight: v.weight,
     attachments: attachments.filter((a) => a.vaultId === v.id).map(presentAttachment),
-    field_id: v.fieldId,
-    old_field_id: v.oldFieldId,
-    released_on: v.releasedOn,
-    released_by: v.releasedBy,
     field_name: v.fieldName,
     warehouse_name: v.warehouseName,
-    seal: v.seal,
-    item_notes: v.itemNotes,
     tags: formatTags(tags.filter((t) => t.vaultId === v.id)),
-    expected_release: v.expectedRelease,
-    date_in: v.dateIn,
   };
 }
 
