@@ -3,7 +3,7 @@ import * as contract from '../../../../contracts/vaults';
 import { callApiForm } from '../../../lib/api';
 import { vaultWriteOptions } from './invalidate';
 import { placeVaultInCache } from './place-in-cache';
-import type { contentsBody } from '../components/vault-contents-fields';
+import type { contentsBody } from '../components/vault-contents';
 
 export interface AddVaultInput {
   vaultNumber: string;

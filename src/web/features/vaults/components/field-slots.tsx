@@ -9,7 +9,7 @@ import { truncate } from '../../../../domain/names';
 import { formatWeight } from '../../../lib/format';
 import { editVaultPath } from '../api/use-vault';
 import { fieldSlots } from './vault-field-grid';
-import { VaultContentsSummary } from './vault-contents-summary';
+import { VaultContentsSummary } from './vault-contents';
 
 interface FieldSlotsProps {
   warehouse: Warehouse;

@@ -28,7 +28,7 @@ import {
   NO_CONTENTS,
   VaultContentsFields,
   type VaultContents,
-} from './vault-contents-fields';
+} from './vault-contents';
 
 interface NewVaultDialogProps {
   field: Field;

@@ -33,7 +33,7 @@ import {
   contentsOf,
   VaultContentsFields,
   type VaultContents,
-} from '../components/vault-contents-fields';
+} from '../components/vault-contents';
 import { isPhoto, VaultPhotos } from '../components/vault-photos';
 
 function EditVaultForm({ vault, backTo }: { vault: Vault; backTo: string }) {
