@@ -114,6 +114,40 @@ export const IMPORT_COLUMNS = {
 export type ImportColumn = keyof typeof IMPORT_COLUMNS;
 export const importColumns = Object.keys(IMPORT_COLUMNS) as ImportColumn[];
 
+/** A vault column the import writes as its cell reads (`domain/import-contents.ts` reads it). */
+interface ImportContentsSpec {
+  /** Its value as the preview shows it and the import writes it. */
+  schema: z.ZodType<string | number | null>;
+  /** What a new vault holds when the file says nothing: null for a date in is the day it lands. */
+  empty: string | number | null;
+  /** The preview shows the value in this unit. */
+  unit?: 'pounds';
+}
+
+/**
+ * The vault's own columns among IMPORT_COLUMNS, by the table's names: read, planned, staged,
+ * written and previewed alike, so a vault column the import fills is added here (and to the
+ * import's reader) and nowhere else in the import.
+ */
+export const IMPORT_CONTENTS = {
+  /** In pounds; null when not weighed. */
+  weight: { schema: z.number().nullable(), empty: null, unit: 'pounds' },
+  /** YYYY-MM-DD; null for a new vault without one: it comes in the day it is imported. */
+  date_in: { schema: z.string().nullable(), empty: null },
+  seal: { schema: z.string(), empty: '' },
+} as const satisfies Partial<Record<ImportColumn, ImportContentsSpec>>;
+export type ImportContentsKey = keyof typeof IMPORT_CONTENTS;
+export const importContentsKeys = Object.keys(IMPORT_CONTENTS) as ImportContentsKey[];
+type ContentsShape = { [K in ImportContentsKey]: (typeof IMPORT_CONTENTS)[K]['schema'] };
+const contentsShape = Object.fromEntries(
+  importContentsKeys.map((key) => [key, IMPORT_CONTENTS[key].schema]),
+) as ContentsShape;
+/** A vault's contents as the import writes them. */
+export type ImportContents = { [K in ImportContentsKey]: z.output<ContentsShape[K]> };
+export const EMPTY_IMPORT_CONTENTS = Object.fromEntries(
+  importContentsKeys.map((key) => [key, IMPORT_CONTENTS[key].empty]),
+) as ImportContents;
+
 /** For each of our columns, the index of the file's column that fills it, or null. */
 const importMappingSchema = z.object(
   Object.fromEntries(
@@ -227,11 +261,7 @@ const previewRowSchema = z.object({
   field: z.string(),
   position: z.int().nullable(),
   note: z.string(),
-  /** In pounds; null when not weighed. */
-  weight: z.number().nullable(),
-  /** YYYY-MM-DD; null for a new vault without one: it comes in the day it is imported. */
-  date_in: z.string().nullable(),
-  seal: z.string(),
+  ...contentsShape,
   /** The inventory tags as `formatTagRanges` writes them ("LOT 4471, tags 1-120"). */
   tags: z.string(),
   error: z.string().nullable(),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportColumn } from '../contracts/imports';
-import { planContacts, readImportDate, readRowContents } from './import-contents';
+import {
+  contentsAsFarAsRead,
+  mergeContents,
+  planContacts,
+  readImportDate,
+  readRowContents,
+} from './import-contents';
 
 const cells =
   (given: Partial<Record<ImportColumn, string>>) =>
@@ -33,7 +39,7 @@ describe('readRowContents', () => {
     ).toEqual({
       contents: {
         weight: 1250,
-        dateIn: '2026-11-03',
+        date_in: '2026-11-03',
         seal: 'S-88',
         tags: [{ lot: '4471', first: 1, last: 120 }],
       },
@@ -106,5 +112,25 @@ describe('planContacts', () => {
 
   it('gives an empty unit no contact', () => {
     expect(planContacts([{ customerName: 'EMPTY VAULT', contact }], new Map())).toEqual([]);
+  });
+});
+
+describe('mergeContents', () => {
+  it("takes the row's values, else the stored ones, else none", () => {
+    const stored = { weight: 500, date_in: '2025-05-05', seal: 'S-9' };
+    expect(mergeContents({ weight: null }, stored)).toEqual({ ...stored, weight: null });
+    expect(mergeContents({ seal: 'S-10' }, undefined)).toEqual({
+      weight: null,
+      date_in: null,
+      seal: 'S-10',
+    });
+  });
+});
+
+describe('contentsAsFarAsRead', () => {
+  it('shows the cells of a refused row that read, and leaves the wrong ones blank', () => {
+    expect(
+      contentsAsFarAsRead(cells({ weight: 'heavy', date_in: '11/3/2026', seal: 'S-1' })),
+    ).toEqual({ weight: null, date_in: '2026-11-03', seal: 'S-1' });
   });
 });

@@ -1,6 +1,12 @@
 // What a spreadsheet row says about a vault's contents (weight, date in, seal, inventory tags)
 // and its customer's contact, read with the same rules as the forms that edit them.
-import type { ImportColumn } from '../contracts/imports';
+import {
+  EMPTY_IMPORT_CONTENTS,
+  importContentsKeys,
+  type ImportColumn,
+  type ImportContents,
+  type ImportContentsKey,
+} from '../contracts/imports';
 import { customerContactInputs } from '../contracts/customers';
 import { SEAL_MAX_LENGTH } from '../contracts/limits';
 import { vaultWeightInput } from '../contracts/vaults';
@@ -9,15 +15,10 @@ import { isEmptyVaultCustomer } from './empty-vault';
 import { normaliseLot, parseTagRanges, type TagRange } from './inventory-tags';
 
 /** Each value undefined when its column is not mapped: a stored vault keeps what it has. */
-export interface RowContents {
-  /** In pounds; null: not weighed (a blank cell). */
-  weight?: number | null;
-  /** YYYY-MM-DD; a blank cell says nothing, as the day in cannot be cleared. */
-  dateIn?: string;
-  seal?: string;
+export type RowContents = Partial<ImportContents> & {
   /** Empty: the vault holds no tags (a blank cell). */
   tags?: TagRange[];
-}
+};
 
 /** A customer's contact as a row gives it; '' where the row gives none. */
 export interface CustomerContact {
@@ -40,12 +41,68 @@ export function readImportDate(text: string): string | null {
   return isIsoDate(iso) ? iso : null;
 }
 
-/** A weight as staff type it into a sheet: "1,250", "1250 lb" and "1250" are the same. */
-function readWeight(text: string): { weight: number | null } | { reason: string } {
-  const bare = text.replace(/,/g, '').replace(/\s*(lbs?|pounds)\.?$/i, '');
-  const read = vaultWeightInput.safeParse(bare);
-  if (read.success) return { weight: read.data };
-  return { reason: read.error.issues[0]?.message ?? `Weight "${text}" is not a number.` };
+type CellRead<T> = { value: T | undefined } | { reason: string };
+
+/**
+ * How a cell of each of the vault's own columns (IMPORT_CONTENTS) is read, by the rules of the
+ * forms that edit it; an undefined value says nothing, and the vault keeps what it has.
+ */
+const READ_CELL: { [K in ImportContentsKey]: (text: string) => CellRead<ImportContents[K]> } = {
+  /** "1,250", "1250 lb" and "1250" are the same; a blank cell: not weighed. */
+  weight: (text) => {
+    const bare = text.replace(/,/g, '').replace(/\s*(lbs?|pounds)\.?$/i, '');
+    const read = vaultWeightInput.safeParse(bare);
+    if (read.success) return { value: read.data };
+    return { reason: read.error.issues[0]?.message ?? `Weight "${text}" is not a number.` };
+  },
+  /** A blank cell says nothing, as the day in cannot be cleared. */
+  date_in: (text) => {
+    if (!text) return { value: undefined };
+    const day = readImportDate(text);
+    return day === null
+      ? { reason: `Date in "${text}" is not a real date written YYYY-MM-DD or M/D/YYYY.` }
+      : { value: day };
+  },
+  seal: (text) =>
+    text.length > SEAL_MAX_LENGTH
+      ? { reason: `A seal number may be at most ${SEAL_MAX_LENGTH} characters.` }
+      : { value: text },
+};
+
+function readCell<K extends ImportContentsKey>(key: K, text: string) {
+  return READ_CELL[key](text);
+}
+
+/** What a vault holds after the import: the row's values, else the stored ones, else none. */
+export function mergeContents(
+  given: Partial<ImportContents> | undefined,
+  stored: Partial<ImportContents> | undefined,
+): ImportContents {
+  const merged: Partial<Record<ImportContentsKey, unknown>> = {};
+  for (const key of importContentsKeys) {
+    merged[key] =
+      given?.[key] !== undefined ? given[key] : (stored?.[key] ?? EMPTY_IMPORT_CONTENTS[key]);
+  }
+  return merged as ImportContents;
+}
+
+export const sameContents = (stored: Partial<ImportContents>, values: ImportContents) =>
+  importContentsKeys.every((key) => (stored[key] ?? EMPTY_IMPORT_CONTENTS[key]) === values[key]);
+
+/**
+ * The values a row's cells give as far as they read: the preview shows them for a refused row
+ * beside its reason.
+ */
+export function contentsAsFarAsRead(
+  cell: (column: ImportColumn) => string | undefined,
+): ImportContents {
+  const read: Partial<Record<ImportContentsKey, unknown>> = {};
+  for (const key of importContentsKeys) {
+    const text = cell(key);
+    const value = text === undefined ? undefined : readCell(key, text);
+    read[key] = value && 'value' in value ? value.value : undefined;
+  }
+  return mergeContents(read as Partial<ImportContents>, undefined);
 }
 
 const LOT_TEXT = /^(?:lot\s*)?([a-z0-9]+)$/i;
@@ -119,40 +176,20 @@ function readContact(
 export function readRowContents(
   cell: (column: ImportColumn) => string | undefined,
 ): { contents: RowContents; contact: CustomerContact | undefined } | Refusal {
-  const contents: RowContents = {};
-  const weightText = cell('weight');
-  if (weightText !== undefined) {
-    const read = readWeight(weightText);
-    if ('reason' in read) return { column: 'weight', reason: read.reason };
-    contents.weight = read.weight;
-  }
-  const dateText = cell('date_in');
-  if (dateText) {
-    const day = readImportDate(dateText);
-    if (day === null) {
-      return {
-        column: 'date_in',
-        reason: `Date in "${dateText}" is not a real date written YYYY-MM-DD or M/D/YYYY.`,
-      };
-    }
-    contents.dateIn = day;
-  }
-  const seal = cell('seal');
-  if (seal !== undefined) {
-    if (seal.length > SEAL_MAX_LENGTH) {
-      return {
-        column: 'seal',
-        reason: `A seal number may be at most ${SEAL_MAX_LENGTH} characters.`,
-      };
-    }
-    contents.seal = seal;
+  const contents: Partial<Record<ImportContentsKey, unknown>> & Pick<RowContents, 'tags'> = {};
+  for (const key of importContentsKeys) {
+    const text = cell(key);
+    if (text === undefined) continue;
+    const read = readCell(key, text);
+    if ('reason' in read) return { column: key, reason: read.reason };
+    if (read.value !== undefined) contents[key] = read.value;
   }
   const tags = readTags(cell('lot'), cell('tags'));
   if ('reason' in tags) return tags;
   if (tags.tags !== undefined) contents.tags = tags.tags;
   const contact = readContact(cell);
   if ('reason' in contact) return contact;
-  return { contents, contact: contact.contact };
+  return { contents: contents as RowContents, contact: contact.contact };
 }
 
 /** Tags in one order, so two lists of the same ranges compare equal. */

@@ -98,9 +98,7 @@ describe('planImport', () => {
   it('updates a stored vault whose contents the file changes, and leaves one it repeats', () => {
     const kept = {
       ...stored('8', 'A1', 1),
-      weight: 500,
-      dateIn: '2025-05-05',
-      seal: 'S-9',
+      contents: { weight: 500, date_in: '2025-05-05', seal: 'S-9' },
       tags: [{ lot: '9', first: 1, last: 10 }],
     };
     const same = { ...row(2, '8', { kind: 'unsaid' }), contents: { weight: 500, seal: 'S-9' } };
@@ -112,7 +110,7 @@ describe('planImport', () => {
     expect(plan([same], [kept]).planned[0]?.action).toBe('unchanged');
     const updated = plan([heavier], [kept]).planned[0];
     expect(updated?.action).toBe('update');
-    expect(updated?.values).toMatchObject({ weight: 650, dateIn: '2025-05-05', seal: 'S-9' });
+    expect(updated?.values.contents).toEqual({ weight: 650, date_in: '2025-05-05', seal: 'S-9' });
     expect(plan([retagged], [kept]).planned[0]?.action).toBe('update');
   });
 

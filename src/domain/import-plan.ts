@@ -1,7 +1,7 @@
-import type { ImportAction } from '../contracts/imports';
+import type { ImportAction, ImportContents } from '../contracts/imports';
 import type { VaultType } from '../contracts/vaults';
 import type { ImportRow, RowRefusal } from './import-rows';
-import { sameTags } from './import-contents';
+import { mergeContents, sameContents, sameTags } from './import-contents';
 import type { TagRange } from './inventory-tags';
 import { couchboxTypeRefusal, isTopmost, placementRefusal } from './placement-rules';
 import { lowestFreePosition, slotCount, type FieldKind } from './slots';
@@ -39,9 +39,8 @@ export interface ExistingVault {
   note: string;
   /** The day it was released: its number stays in the records, off the floor (decision 0492). */
   releasedOn?: string | null;
-  weight?: number | null;
-  dateIn?: string;
-  seal?: string;
+  /** Its own columns the import writes (IMPORT_CONTENTS), as stored. */
+  contents?: Partial<ImportContents>;
   tags?: TagRange[];
 }
 
@@ -69,10 +68,7 @@ interface VaultValues {
   orderName: string | null;
   type: VaultType;
   note: string;
-  weight: number | null;
-  /** Null for a new vault the file gives no date: it comes in the day it is written. */
-  dateIn: string | null;
-  seal: string;
+  contents: ImportContents;
   tags: TagRange[];
 }
 
@@ -317,9 +313,7 @@ function valuesOf(row: ImportRow, existing: ExistingVault | null): VaultValues {
     orderName: row.orderName !== undefined ? row.orderName : (existing?.orderName ?? null),
     type: row.type ?? existing?.type ?? 'vault',
     note: row.note ?? existing?.note ?? '',
-    weight: contents.weight !== undefined ? contents.weight : (existing?.weight ?? null),
-    dateIn: contents.dateIn ?? existing?.dateIn ?? null,
-    seal: contents.seal ?? existing?.seal ?? '',
+    contents: mergeContents(contents, existing?.contents),
     tags: contents.tags ?? existing?.tags ?? [],
   };
 }
@@ -330,9 +324,7 @@ function isSame(v: ExistingVault, values: VaultValues): boolean {
     v.orderName === values.orderName &&
     v.type === values.type &&
     v.note === values.note &&
-    (v.weight ?? null) === values.weight &&
-    (v.dateIn ?? null) === values.dateIn &&
-    (v.seal ?? '') === values.seal &&
+    sameContents(v.contents ?? {}, values.contents) &&
     sameTags(v.tags ?? [], values.tags)
   );
 }

@@ -4,7 +4,12 @@ import type {
   ImportRowError,
   NewWarehouseSpec,
 } from '../../../contracts/imports';
-import { IMPORT_COLUMNS, importColumns, type ImportColumn } from '../../../contracts/imports';
+import {
+  IMPORT_COLUMNS,
+  importColumns,
+  type ImportColumn,
+  type ImportContents,
+} from '../../../contracts/imports';
 import {
   isPalletRow,
   planPallets,
@@ -202,9 +207,7 @@ export function planOver(
         type: v.type,
         note: v.note,
         releasedOn: v.released_on,
-        weight: v.weight,
-        dateIn: v.date_in,
-        seal: v.seal,
+        contents: JSON.parse(v.contents) as ImportContents,
         tags: JSON.parse(v.tags) as TagRange[],
       },
     ]),

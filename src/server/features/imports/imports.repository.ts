@@ -1,5 +1,10 @@
 import type { VaultEventDetails } from '../../../contracts/vault-events';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  importContentsKeys,
+  type ImportContents,
+  type ImportContentsKey,
+} from '../../../contracts/imports';
 import type { VaultType } from '../../../contracts/vaults';
 import { queryRows, type Db } from '../../db/client';
 import type { ContactChange } from '../../../domain/import-contents';
@@ -34,12 +39,23 @@ export interface VaultStateRow {
   type: VaultType;
   note: string;
   released_on: string | null;
-  weight: number | null;
-  date_in: string;
-  seal: string;
+  /** Its IMPORT_CONTENTS columns, as JSON text of one object. */
+  contents: string;
   /** Its inventory tags as JSON text of `TagRange`s. */
   tags: string;
 }
+
+/** One SQL piece per IMPORT_CONTENTS column, in their order, joined by commas. */
+function contentsColumns(piece: (column: SQL, key: ImportContentsKey) => SQL) {
+  return sql.join(
+    importContentsKeys.map((key) => piece(sql`${sql.identifier(key)}`, key)),
+    sql`, `,
+  );
+}
+
+const CONTENTS_OBJECT = sql`jsonb_build_object(${contentsColumns(
+  (c, key) => sql`${sql.raw(`'${key}'`)}::text, v.${c}`,
+)})`;
 
 export const listWarehouses = (db: Db, companyId: number) =>
   queryRows<WarehouseRow>(
@@ -66,7 +82,7 @@ export const findVaultsByName = (db: Db, companyId: number, names: readonly stri
     sql`SELECT v.id, v.name, v.field_id, v.position, c.name AS customer_name,
                o.name AS order_name, v.type, v.note,
                to_char(v.released_on, 'YYYY-MM-DD') AS released_on,
-               v.weight::float8 AS weight, to_char(v.date_in, 'YYYY-MM-DD') AS date_in, v.seal,
+               ${CONTENTS_OBJECT}::text AS contents,
                (SELECT coalesce(json_agg(json_build_object('lot', t.lot, 'first', t.first_tag,
                                                            'last', t.last_tag)), '[]')::text
                   FROM vault_tags t
@@ -229,7 +245,7 @@ export async function insertPallets(
 }
 
 /** A checked row waiting for the import's last step (decision 0050), as it will be written. */
-export interface StagedRow {
+export interface StagedRow extends ImportContents {
   sheet_row: number;
   name: string;
   /** The vault the row updates or moves; null: a new vault. */
@@ -238,10 +254,6 @@ export interface StagedRow {
   order_name: string | null;
   type: VaultType;
   note: string;
-  weight: number | null;
-  /** YYYY-MM-DD; null: a new vault comes in the day it is written. */
-  date_in: string | null;
-  seal: string;
   /** Null: the file says nothing of tags, and the vault keeps its own. */
   tags: TagRange[] | null;
   /** The field it stands in after the import, by `fieldKey`; null: the stage. */
@@ -261,16 +273,10 @@ export async function stageRows(
   if (rows.length === 0) return;
   await queryRows(
     db,
-    sql`INSERT INTO import_staged_rows (job_id, company_id, sheet_row, name, vault_id,
-          customer_name, order_name, type, note, weight, date_in, seal, tags, target_key,
-          position, lift, details)
-        SELECT ${jobId}, ${companyId}, u.sheet_row, u.name, u.vault_id, u.customer_name,
-               u.order_name, u.type, u.note, u.weight, u.date_in, u.seal, u.tags, u.target_key,
-               u.position, u.lift, u.details
-        FROM jsonb_to_recordset(${json(rows)}) AS u(sheet_row int, name text, vault_id bigint,
-          customer_name text, order_name text, type text, note text, weight numeric,
-          date_in date, seal text, tags jsonb, target_key text, position int, lift boolean,
-          details jsonb)`,
+    // Each value takes the staging table's own type for its column.
+    sql`INSERT INTO import_staged_rows
+        SELECT * FROM jsonb_populate_recordset(NULL::import_staged_rows,
+                                               ${json(rows.map((r) => ({ ...r, job_id: jobId, company_id: companyId })))})`,
   );
 }
 
@@ -354,19 +360,20 @@ export async function applyStaged(
     db,
     sql`UPDATE vaults v
         SET customer_id = w.customer_id, order_id = w.order_id, type = w.type, note = w.note,
-            weight = w.weight, date_in = coalesce(w.date_in, v.date_in), seal = w.seal,
+            ${contentsColumns((c) => sql`${c} = w.${c}`)},
             field_id = w.field_id, position = w.position, updated_at = now()
         FROM (SELECT s.vault_id, c.id AS customer_id, o.id AS order_id, s.type, s.note,
-                     s.weight, s.date_in, s.seal, m.id AS field_id, s.position
+                     ${contentsColumns((c) => sql`s.${c}`)}, m.id AS field_id, s.position
               FROM ${written} WHERE ${mine} AND s.vault_id IS NOT NULL) w
         WHERE v.company_id = ${companyId} AND v.id = w.vault_id`,
   );
   await queryRows(
     db,
-    sql`INSERT INTO vaults (company_id, name, customer_id, order_id, type, note, weight, date_in,
-                            seal, field_id, position)
-        SELECT ${companyId}, s.name, c.id, o.id, s.type, s.note, s.weight,
-               coalesce(s.date_in, CURRENT_DATE), s.seal, m.id, s.position
+    sql`INSERT INTO vaults (company_id, name, customer_id, order_id, type, note,
+                            ${contentsColumns((c) => c)}, field_id, position)
+        SELECT ${companyId}, s.name, c.id, o.id, s.type, s.note,
+               ${contentsColumns((c, key) => (key === 'date_in' ? sql`coalesce(s.${c}, CURRENT_DATE)` : sql`s.${c}`))},
+               m.id, s.position
         FROM ${written} WHERE ${mine} AND s.vault_id IS NULL`,
   );
   if (params.hasTags) {

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { SessionUser } from '../../../contracts/auth';
 import {
+  EMPTY_IMPORT_CONTENTS,
   IMPORT_COLUMNS,
+  type ImportColumn,
   importColumns,
   type ImportJob,
   type ImportMapping,
@@ -11,6 +13,7 @@ import {
 } from '../../../contracts/imports';
 import { IMPORT_PREVIEW_ROWS } from '../../../contracts/limits';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
+import { contentsAsFarAsRead } from '../../../domain/import-contents';
 import { suggestMapping } from '../../../domain/import-rows';
 import { formatTagRanges } from '../../../domain/inventory-tags';
 import { warehouseKey } from '../../../domain/import-plan';
@@ -217,6 +220,10 @@ export async function previewImport(
     const error = errorByRow.get(n);
     const cells = sheet.rows[i] ?? [];
     const cell = (index: number | null) => (index === null ? '' : (cells[index] ?? '').trim());
+    const mappedCell = (column: ImportColumn) => {
+      const index = options.mapping[column];
+      return index === null ? undefined : cell(index);
+    };
     const field = p?.target ? planFields.get(p.target.fieldKey) : undefined;
     const pallet = palletByRow.get(n);
     previewRows.push(
@@ -232,9 +239,7 @@ export async function previewImport(
             field: `Rack ${pallet.row.rack}, shelf ${pallet.row.shelf}`,
             position: pallet.slotIndex + 1,
             note: `${pallet.row.spaces} spaces`,
-            weight: null,
-            date_in: null,
-            seal: '',
+            ...EMPTY_IMPORT_CONTENTS,
             tags: '',
             error: null,
           }
@@ -250,9 +255,7 @@ export async function previewImport(
               field: field?.name ?? 'stage',
               position: p.target?.position ?? null,
               note: p.values.note,
-              weight: p.values.weight,
-              date_in: p.values.dateIn,
-              seal: p.values.seal,
+              ...p.values.contents,
               tags: formatTagRanges(p.values.tags),
               error: null,
             }
@@ -267,9 +270,7 @@ export async function previewImport(
               field: cell(options.mapping.field),
               position: Number.parseInt(cell(options.mapping.position), 10) || null,
               note: cell(options.mapping.note),
-              weight: null,
-              date_in: cell(options.mapping.date_in) || null,
-              seal: cell(options.mapping.seal),
+              ...contentsAsFarAsRead(mappedCell),
               tags: [cell(options.mapping.lot), cell(options.mapping.tags)]
                 .filter(Boolean)
                 .join(' '),

@@ -1,4 +1,3 @@
-import type { VaultType } from '../../../contracts/vaults';
 import type { TagRange } from '../../../domain/inventory-tags';
 import { and, asc, gt, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';

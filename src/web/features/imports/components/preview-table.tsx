@@ -1,4 +1,11 @@
-import type { ImportCounts, ImportPreview } from '../../../../contracts/imports';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_CONTENTS,
+  importContentsKeys,
+  type ImportContentsKey,
+  type ImportCounts,
+  type ImportPreview,
+} from '../../../../contracts/imports';
 import { formatWeight } from '../../../lib/format';
 import { refusedRowsUrl } from '../api/use-imports';
 import { GridGrowthList } from './grid-growth-list';
@@ -13,12 +20,18 @@ const COLUMNS = [
   'Warehouse',
   'Field',
   'Pos',
-  'Weight',
-  'Date in',
-  'Seal',
+  ...importContentsKeys.map((key) => IMPORT_COLUMNS[key].label),
   'Tags',
   'Note',
-] as const;
+];
+
+/** A contents value as the preview shows it: in its unit, blank for none. */
+function shownContents(key: ImportContentsKey, value: string | number | null): string {
+  if (value === null) return '';
+  const spec = IMPORT_CONTENTS[key];
+  const isPounds = 'unit' in spec && spec.unit === 'pounds';
+  return isPounds && typeof value === 'number' ? formatWeight(value) : String(value);
+}
 
 export function ImportCountList({ counts }: { counts: ImportCounts }) {
   const items: [string, number][] = [
@@ -112,11 +125,11 @@ export function PreviewTable({
                 <td className="px-2 py-2">{r.warehouse}</td>
                 <td className="px-2 py-2">{r.field}</td>
                 <td className="px-2 py-2">{r.position ?? ''}</td>
-                <td className="px-2 py-2 whitespace-nowrap">
-                  {r.weight === null ? '' : formatWeight(r.weight)}
-                </td>
-                <td className="px-2 py-2 whitespace-nowrap">{r.date_in ?? ''}</td>
-                <td className="px-2 py-2">{r.seal}</td>
+                {importContentsKeys.map((key) => (
+                  <td key={key} className="px-2 py-2 whitespace-nowrap">
+                    {shownContents(key, r[key])}
+                  </td>
+                ))}
                 <td className="max-w-48 truncate px-2 py-2">{r.tags}</td>
                 <td className="max-w-48 truncate px-2 py-2">{r.error ?? r.note}</td>
               </tr>
