@@ -155,6 +155,9 @@ const importMappingSchema = z.object(
   ) as Record<ImportColumn, z.ZodDefault<z.ZodNullable<z.ZodInt>>>,
 );
 export type ImportMapping = z.infer<typeof importMappingSchema>;
+/** A mapping of the columns given, the rest unmapped. */
+export const mappingOf = (mapped: Partial<ImportMapping>): ImportMapping =>
+  importMappingSchema.parse(mapped);
 
 const newWarehouseSpecSchema = z.object({
   name: z.string().trim().min(1).max(WAREHOUSE_NAME_MAX_LENGTH),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportMapping } from '../contracts/imports';
+import { mappingOf } from '../contracts/imports';
 import {
   isPalletRow,
   planPallets,
@@ -9,29 +9,15 @@ import {
   type StoredPallet,
 } from './import-pallets';
 
-const mapping: ImportMapping = {
-  vault_number: null,
+const mapping = mappingOf({
   customer: 0,
-  order: null,
-  type: null,
   warehouse: 1,
-  field: null,
-  position: null,
-  note: null,
   rack: 2,
   shelf: 3,
   slot: 4,
   pallet_number: 5,
   spaces: 6,
-  weight: null,
-  date_in: null,
-  seal: null,
-  lot: null,
-  tags: null,
-  phone: null,
-  email: null,
-  address: null,
-};
+});
 
 describe('pallet rows', () => {
   it('are the rows with a rack, read with shelves and slots counted from 1', () => {

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from '../contracts/print';
-import type { ImportMapping } from '../contracts/imports';
+import {
+  CSV_COLUMNS,
+  PRINT_COLUMN_KEYS,
+  PRINT_COLUMNS,
+  type PrintColumnKey,
+} from '../contracts/print';
+import { mappingOf, type ImportColumn } from '../contracts/imports';
 import { readImportRow, suggestMapping } from './import-rows';
 
-const mapping: ImportMapping = {
+const mapping = mappingOf({
   vault_number: 0,
   customer: 1,
   order: 2,
@@ -12,46 +17,28 @@ const mapping: ImportMapping = {
   field: 5,
   position: 6,
   note: 7,
-  rack: null,
-  shelf: null,
-  slot: null,
-  pallet_number: null,
-  spaces: null,
-  weight: null,
-  date_in: null,
-  seal: null,
-  lot: null,
-  tags: null,
-  phone: null,
-  email: null,
-  address: null,
+});
+
+/** The print list's columns that the import knows by another name. */
+const EXPORTED_AS: Partial<Record<PrintColumnKey, ImportColumn>> = {
+  name: 'vault_number',
+  customer_name: 'customer',
+  field_name: 'field',
+  warehouse_name: 'warehouse',
 };
 
 describe('suggestMapping', () => {
-  it("maps every column of the Print Studio export's own CSV", () => {
-    expect(suggestMapping([...CSV_COLUMNS])).toEqual({
-      vault_number: 0,
-      customer: 1,
-      type: 2,
-      position: 3,
-      field: 4,
-      warehouse: 5,
-      note: 6,
-      weight: 7,
-      order: null,
-      rack: null,
-      shelf: null,
-      slot: null,
-      pallet_number: null,
-      spaces: null,
-      date_in: null,
-      seal: null,
-      lot: null,
-      tags: null,
-      phone: null,
-      email: null,
-      address: null,
-    });
+  it("maps every column of the Print Studio export's own CSV back to the one it came from", () => {
+    const mapped = suggestMapping([...CSV_COLUMNS]);
+    const expected = PRINT_COLUMN_KEYS.map((key) => [
+      EXPORTED_AS[key] ?? key,
+      CSV_COLUMNS.indexOf(PRINT_COLUMNS[key].csvHeader),
+    ]);
+    expect(Object.entries(mapped).filter(([, index]) => index !== null)).toEqual(
+      expect.arrayContaining(expected),
+    );
+    expect(Object.values(mapped).filter((index) => index !== null)).toHaveLength(expected.length);
+    expect(mapped).toMatchObject({ vault_number: 0, customer: 1, type: 2, note: 6 });
   });
 
   it('finds the contents and contact columns by their usual headings', () => {

@@ -1,5 +1,5 @@
 import type { ImportColumn, ImportMapping } from '../contracts/imports';
-import { IMPORT_COLUMNS, importColumns } from '../contracts/imports';
+import { IMPORT_COLUMNS, importColumns, mappingOf } from '../contracts/imports';
 import {
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
@@ -17,7 +17,7 @@ const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g,
 /** Maps each of our columns to the first file column whose heading names it. */
 export function suggestMapping(headers: readonly string[]): ImportMapping {
   const keys = headers.map(headerKey);
-  const mapping = Object.fromEntries(importColumns.map((c) => [c, null])) as ImportMapping;
+  const mapping = mappingOf({});
   const used = new Set<number>();
   for (const column of importColumns) {
     for (const word of IMPORT_COLUMNS[column].headers) {
