@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportColumn } from '../contracts/imports';
+import { EMPTY_IMPORT_CONTENTS, type ImportColumn } from '../contracts/imports';
 import {
   contentsAsFarAsRead,
   mergeContents,
@@ -117,11 +117,10 @@ describe('planContacts', () => {
 
 describe('mergeContents', () => {
   it("takes the row's values, else the stored ones, else none", () => {
-    const stored = { weight: 500, date_in: '2025-05-05', seal: 'S-9' };
+    const stored = { ...EMPTY_IMPORT_CONTENTS, weight: 500, date_in: '2025-05-05', seal: 'S-9' };
     expect(mergeContents({ weight: null }, stored)).toEqual({ ...stored, weight: null });
     expect(mergeContents({ seal: 'S-10' }, undefined)).toEqual({
-      weight: null,
-      date_in: null,
+      ...EMPTY_IMPORT_CONTENTS,
       seal: 'S-10',
     });
   });
@@ -131,6 +130,6 @@ describe('contentsAsFarAsRead', () => {
   it('shows the cells of a refused row that read, and leaves the wrong ones blank', () => {
     expect(
       contentsAsFarAsRead(cells({ weight: 'heavy', date_in: '11/3/2026', seal: 'S-1' })),
-    ).toEqual({ weight: null, date_in: '2026-11-03', seal: 'S-1' });
+    ).toEqual({ ...EMPTY_IMPORT_CONTENTS, date_in: '2026-11-03', seal: 'S-1' });
   });
 });
