@@ -2,7 +2,7 @@ import type { Field } from '../../../contracts/fields';
 import type { Attachment, Vault } from '../../../contracts/vaults';
 import { vaultEventSchema, type VaultEvent } from '../../../contracts/vault-events';
 import { formatTagRanges } from '../../../domain/inventory-tags';
-import { ownAnswer, type TagRow } from '../../db/vault-rows';
+import { vaultAnswerOf, type TagRow } from '../../db/vault-rows';
 import type { AttachmentRow, VaultRow } from './vaults.repository';
 
 function attachmentUrl(id: number): string {
@@ -40,17 +40,25 @@ export function formatTags(tags: readonly TagRow[]): string {
   return formatTagRanges(tags.map((t) => ({ lot: t.lot, first: t.firstTag, last: t.lastTag })));
 }
 
+const answerVault = vaultAnswerOf([
+  'customer_name',
+  'order_name',
+  'attachments',
+  'field_name',
+  'warehouse_name',
+  'tags',
+]);
+
 export function presentVault(v: VaultRow, parts: VaultParts): Vault {
   const { attachments, tags } = parts;
-  return {
-    ...ownAnswer(v),
+  return answerVault(v, {
     customer_name: v.customerName ?? '',
     order_name: v.orderName,
     attachments: attachments.filter((a) => a.vaultId === v.id).map(presentAttachment),
     field_name: v.fieldName,
     warehouse_name: v.warehouseName,
     tags: formatTags(tags.filter((t) => t.vaultId === v.id)),
-  };
+  });
 }
 
 export function presentField(
