@@ -225,11 +225,27 @@ test('turning a vault empty on the edit page asks to confirm and clears its orde
 test('staff toggle a couchbox pair', async ({ signedInPage: page }) => {
   const w = await seedWarehouse(page.request, { rows: 2, cols: 2, field_capacity: 3 });
   await openWarehouse(page, w);
+  // Each cell stands where its name says: its column's left edge, its row's top edge.
+  const box = async (name: string) => {
+    const b = await cell(page, name).boundingBox();
+    if (!b) throw new Error(`${name} is not drawn`);
+    return { left: Math.round(b.x), top: Math.round(b.y), bottom: Math.round(b.y + b.height) };
+  };
+  const [a1, b1, b2] = [await box('A1'), await box('B1'), await box('B2')];
+  expect(b1.top).toBe(a1.top);
+  expect(b2.left).toBe(b1.left);
+  expect(b2.top).toBeGreaterThan(b1.bottom);
+  expect(await box('A2')).toMatchObject({ left: a1.left, top: b2.top });
   await cell(page, 'A1').click();
   await page.getByRole('button', { name: 'Make couchbox' }).click();
   await expect(cell(page, 'A2')).toHaveCount(0);
   await expect(cell(page, 'A1')).toContainText('0/4');
+  // The couchbox covers both rows of its column, and B2 keeps its place beside it.
+  expect(await box('A1')).toEqual({ left: a1.left, top: a1.top, bottom: b2.bottom });
+  expect(await box('B2')).toEqual(b2);
   await page.getByRole('button', { name: 'Make vault field' }).click();
   await expect(cell(page, 'A2')).toBeVisible();
   await expect(cell(page, 'A1')).toContainText('0/3');
+  expect(await box('A2')).toMatchObject({ left: a1.left, top: b2.top });
+  expect(await box('B2')).toEqual(b2);
 });

@@ -123,8 +123,19 @@ function layoutOf(warehouse: Warehouse): Layout {
   }
   for (const row of rows)
     row.sort((a, b) => (place.get(a.id)?.col ?? 0) - (place.get(b.id)?.col ?? 0));
-  const shape = rows.map((row) => row.map((f) => f.id).join(',')).join('|');
+  const shape = matrix
+    .map((cells, r) => cells.map((id) => pointOf(id, r, place)).join(','))
+    .join('|');
   return { rows, matrix, place, shape };
+}
+
+/**
+ * What stands at one point of the grid: a field's cell (its id), nothing, or the lower half of
+ * the couchbox above, which the grid skips because that couchbox spans it.
+ */
+function pointOf(id: number | null, row: number, place: Map<number, GridPoint>): string {
+  if (id === null) return '';
+  return place.get(id)?.row === row ? String(id) : 'below';
 }
 
 /**
@@ -285,14 +296,20 @@ function drawCells(
   const focused = document.activeElement;
   const focusedId =
     focused instanceof HTMLElement && grid.contains(focused) ? focused.dataset.fieldId : undefined;
-  const html: string[] = [headsHtml(layout.matrix.length, layout.matrix[0]?.length ?? 0)];
-  layout.rows.forEach((row, r) => {
+  // Everything is placed by the grid's own auto-placement, in document order: the corner, the
+  // column letters, then each row's number and its points, so no cell needs a place of its own
+  // to match when its style is computed (decision 0615).
+  const html: string[] = [columnHeadsHtml(layout.matrix[0]?.length ?? 0)];
+  layout.matrix.forEach((points, r) => {
+    html.push(`<div aria-hidden="true" class="field-head" data-axis="row">${r + 1}</div>`);
     // A row of cells for assistive technology; `display: contents` lets its cells sit in the
     // one CSS grid, so a couchbox can span two rows.
     html.push(`<div role="row" aria-rowindex="${r + 1}" class="contents">`);
-    for (const field of row) {
-      const view = views.get(field.id);
-      if (view) html.push(cellHtml(field.id, view));
+    for (const id of points) {
+      if (pointOf(id, r, layout.place) === 'below') continue;
+      const view = id === null ? undefined : views.get(id);
+      // A point without a cell still takes its track, so the points after it keep theirs.
+      html.push(id !== null && view ? cellHtml(id, view) : '<div aria-hidden="true"></div>');
     }
     html.push('</div>');
   });
@@ -305,35 +322,17 @@ function drawCells(
 }
 
 /**
- * The column letters and row numbers around the cells, stuck to the scroll area's top and left
- * edges (styles.css): seen, not read, as each cell's name already says where it is.
+ * The corner and the column letters above the cells; with each row's number, stuck to the
+ * scroll area's top and left edges (styles.css): seen, not read, as each cell's name already
+ * says where it is.
  */
-function headsHtml(rows: number, cols: number): string {
+function columnHeadsHtml(cols: number): string {
   const html = ['<div aria-hidden="true" class="field-head" data-corner=""></div>'];
-  for (let c = 1; c <= cols; c++)
+  for (let c = 0; c < cols; c++)
     html.push(
-      `<div aria-hidden="true" class="field-head" data-axis="col" style="grid-column-start:${c + 1}">${columnLetters(c - 1)}</div>`,
-    );
-  for (let r = 1; r <= rows; r++)
-    html.push(
-      `<div aria-hidden="true" class="field-head" data-axis="row" style="grid-row-start:${r + 1}">${r}</div>`,
+      `<div aria-hidden="true" class="field-head" data-axis="col">${columnLetters(c)}</div>`,
     );
   return html.join('');
-}
-
-/**
- * Places every cell by its row's `aria-rowindex` and its own `aria-colindex`: one rule per
- * row and per column instead of an inline style on each of a thousand cells, which would give
- * every cell a style of its own to compute (decision 0077).
- */
-function placementRules(rows: number, cols: number): string {
-  const rules = ['.field-grid .field-cell[data-couchbox]{grid-row-end:span 2}'];
-  // One row and one column further on: the headers take the first of each.
-  for (let r = 1; r <= rows; r++)
-    rules.push(`.field-grid [aria-rowindex="${r}"]>.field-cell{grid-row-start:${r + 1}}`);
-  for (let c = 1; c <= cols; c++)
-    rules.push(`.field-grid .field-cell[aria-colindex="${c}"]{grid-column-start:${c + 1}}`);
-  return rules.join('\n');
 }
 
 /** The cell element of a field, found in the grid by its id. */
@@ -433,14 +432,12 @@ export function VaultFieldGrid({
     if (scrollerRef.current) scrollWithin(scrollerRef.current, el, 8, HEADS_COVER);
   };
 
-  const placement = placementRules(warehouse.rows, warehouse.cols);
   return (
     <div
       ref={scrollerRef}
       className={`touch-pan-x touch-pan-y overflow-auto overscroll-contain ${scrollerClassName}`}
       {...pinch}
     >
-      <style>{placement}</style>
       <div
         ref={gridRef}
         role="grid"
