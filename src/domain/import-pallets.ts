@@ -5,7 +5,7 @@ import {
   PALLET_SPACES_MIN,
   SHELF_CAPACITY_MAX,
 } from '../contracts/limits';
-import type { RowRefusal } from './import-rows';
+import { mappedCells, type RowRefusal } from './import-rows';
 import { warehouseKey } from './import-plan';
 import {
   checkPalletFit,
@@ -43,10 +43,8 @@ export function readPalletRow(
   row: number,
   mapping: ImportMapping,
 ): { ok: true; value: PalletImportRow } | { ok: false; refusal: RowRefusal } {
-  const cell = (column: ImportColumn) => {
-    const index = mapping[column];
-    return index === null ? '' : (cells[index] ?? '').trim();
-  };
+  const mapped = mappedCells(cells, mapping);
+  const cell = (column: ImportColumn) => mapped(column) ?? '';
   const refuse = (column: ImportColumn, reason: string) =>
     ({ ok: false, refusal: { row, column, reason } }) as const;
   const palletNumber = cell('pallet_number');

@@ -82,6 +82,14 @@ function parseType(text: string): VaultType | null {
   return (vaultTypes as readonly string[]).includes(type) ? (type as VaultType) : null;
 }
 
+/** A row's cell for each of our columns, trimmed; undefined for a column the mapping leaves out. */
+export function mappedCells(cells: readonly string[], mapping: ImportMapping) {
+  return (column: ImportColumn): string | undefined => {
+    const index = mapping[column];
+    return index === null ? undefined : (cells[index] ?? '').trim();
+  };
+}
+
 /**
  * One data row read through the mapping, checked the way the add and edit forms check a
  * vault: a vault number (the key), a known type, customer and order names as the forms keep
@@ -98,10 +106,7 @@ export function readImportRow(
     const column = importColumns.find((c) => mapping[c] === problem.column);
     if (column) return refuse(row, column, problem.reason);
   }
-  const cell = (column: ImportColumn) => {
-    const index = mapping[column];
-    return index === null ? undefined : (cells[index] ?? '').trim();
-  };
+  const cell = mappedCells(cells, mapping);
   const vaultNumber = cell('vault_number') ?? '';
   if (!vaultNumber) return refuse(row, 'vault_number', 'A vault number is required.');
   if (vaultNumber.length > VAULT_NUMBER_MAX_LENGTH) {

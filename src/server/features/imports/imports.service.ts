@@ -14,7 +14,7 @@ import {
 import { IMPORT_PREVIEW_ROWS } from '../../../contracts/limits';
 import { CSV_BOM, csvRow } from '../../../domain/csv';
 import { contentsAsFarAsRead } from '../../../domain/import-contents';
-import { suggestMapping } from '../../../domain/import-rows';
+import { mappedCells, suggestMapping } from '../../../domain/import-rows';
 import { formatTagRanges } from '../../../domain/inventory-tags';
 import { warehouseKey } from '../../../domain/import-plan';
 import { isEmbeddedEngine, type Db } from '../../db/client';
@@ -218,12 +218,8 @@ export async function previewImport(
     const n = sheet.rowNumbers[i] ?? i + 2;
     const p = plannedByRow.get(n);
     const error = errorByRow.get(n);
-    const cells = sheet.rows[i] ?? [];
-    const cell = (index: number | null) => (index === null ? '' : (cells[index] ?? '').trim());
-    const mappedCell = (column: ImportColumn) => {
-      const index = options.mapping[column];
-      return index === null ? undefined : cell(index);
-    };
+    const mapped = mappedCells(sheet.rows[i] ?? [], options.mapping);
+    const cell = (column: ImportColumn) => mapped(column) ?? '';
     const field = p?.target ? planFields.get(p.target.fieldKey) : undefined;
     const pallet = palletByRow.get(n);
     previewRows.push(
@@ -262,18 +258,16 @@ export async function previewImport(
           : {
               row: n,
               action: 'refused',
-              vault_number: cell(options.mapping.vault_number),
-              customer: cell(options.mapping.customer),
-              order: cell(options.mapping.order),
-              type: cell(options.mapping.type),
-              warehouse: cell(options.mapping.warehouse),
-              field: cell(options.mapping.field),
-              position: Number.parseInt(cell(options.mapping.position), 10) || null,
-              note: cell(options.mapping.note),
-              ...contentsAsFarAsRead(mappedCell),
-              tags: [cell(options.mapping.lot), cell(options.mapping.tags)]
-                .filter(Boolean)
-                .join(' '),
+              vault_number: cell('vault_number'),
+              customer: cell('customer'),
+              order: cell('order'),
+              type: cell('type'),
+              warehouse: cell('warehouse'),
+              field: cell('field'),
+              position: Number.parseInt(cell('position'), 10) || null,
+              note: cell('note'),
+              ...contentsAsFarAsRead(mapped),
+              tags: [cell('lot'), cell('tags')].filter(Boolean).join(' '),
               error: error ? `${error.column}: ${error.reason}` : null,
             },
     );
