@@ -92,17 +92,18 @@ export function selectVaultRowsFrom(db: Db, base: WrittenVault, ...ctes: WithSub
     .leftJoin(orders, eq(orders.id, base.orderId));
 }
 
+/** The columns of every vault read from the table itself, built once. */
+const vaultRowColumns = vaultColumns(vaultOwnColumns);
+
 export function selectVaultRows(db: Db) {
   return db
-    .select(vaultColumns(vaultOwnColumns))
+    .select(vaultRowColumns)
     .from(vaults)
     .leftJoin(fields, eq(fields.id, vaults.fieldId))
     .leftJoin(warehouses, eq(warehouses.id, fields.warehouseId))
     .leftJoin(customers, eq(customers.id, vaults.customerId))
     .leftJoin(orders, eq(orders.id, vaults.orderId));
 }
-
-const vaultRowColumns = vaultColumns(vaultOwnColumns);
 
 /** The rows of `selectVaultRows` as one JSON text of columns (`jsonColumns`), in no order. */
 export function selectVaultRowColumns(db: Db) {
@@ -128,7 +129,7 @@ export function parseVaultRowColumns<T>(result: readonly { rows: string }[]): T[
 export function selectStagedVaultRowsJson(db: Db, orderBy: SQL) {
   const none = sql`NULL`;
   const columns = {
-    ...vaultColumns(vaultOwnColumns),
+    ...vaultRowColumns,
     fieldName: none,
     warehouseId: none,
     warehouseName: none,
